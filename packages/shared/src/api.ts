@@ -1,0 +1,38 @@
+/** Paths of the customer API (`/api/v1/...`) and the operator API (`/api/admin/v1/...`). */
+export const API = {
+  upload: '/api/v1/attach/upload',
+  login: '/api/v1/user/login',
+  register: '/api/v1/user/register',
+  forget: '/api/v1/user/forget',
+  logout: '/api/v1/user/logout',
+  changePassword: '/api/v1/user/change-password',
+  sendCode: '/api/v1/sms/send-code',
+  getInfo: '/api/v1/userinfo/get-info',
+  getMoneyInfo: '/api/v1/userinfo/get-money-info',
+  saveInfo: '/api/v1/userinfo/save',
+  config: '/api/v1/config/get',
+} as const;
+
+export const ADMIN_API = {
+  login: '/api/admin/v1/auth/login',
+  logout: '/api/admin/v1/auth/logout',
+  me: '/api/admin/v1/auth/me',
+  auditList: '/api/admin/v1/audit/list',
+  auditVerify: '/api/admin/v1/audit/verify',
+  settingsGet: '/api/admin/v1/settings/get',
+  settingsSave: '/api/admin/v1/settings/save',
+  inviteCodeList: '/api/admin/v1/invite-code/list',
+  inviteCodeCreate: '/api/admin/v1/invite-code/create',
+  inviteCodeUpdate: '/api/admin/v1/invite-code/update',
+  operatorList: '/api/admin/v1/operator/list',
+  operatorCreate: '/api/admin/v1/operator/create',
+} as const;
+
+/** Response envelope of both APIs (DESIGN §2). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+export const OK = 200;
+export const SESSION_EXPIRED = -1;

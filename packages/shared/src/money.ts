@@ -1,0 +1,36 @@
+/** Money is integer micro-USDT (10^-6) everywhere; these helpers are the only string <-> bigint bridge. */
+export const MICRO_DIGITS = 6;
+export const MICRO = 1_000_000n;
+
+const AMOUNT_RE = /^(\d{1,15})(?:\.(\d{1,6}))?$/;
+
+/**
+ * Parses a user-entered decimal ("12", "12.5", "0.01") into micro-units.
+ * Returns null for anything that is not a plain non-negative decimal with at most `maxDecimals`.
+ */
+export function parseAmount(input: string, maxDecimals = 2): bigint | null {
+  const s = input.trim();
+  const m = AMOUNT_RE.exec(s);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  if (frac.length > maxDecimals) return null;
+  return BigInt(m[1] as string) * MICRO + BigInt(frac.padEnd(MICRO_DIGITS, '0'));
+}
+
+/** Formats micro-units as a wire decimal: at least 2 and at most 6 decimals, trailing zeros past the second trimmed. */
+export function formatAmount(micro: bigint): string {
+  const negative = micro < 0n;
+  const abs = negative ? -micro : micro;
+  const whole = abs / MICRO;
+  let frac = (abs % MICRO).toString().padStart(MICRO_DIGITS, '0');
+  while (frac.length > 2 && frac.endsWith('0')) frac = frac.slice(0, -1);
+  return `${negative ? '-' : ''}${whole}.${frac}`;
+}
+
+/** Parses a wire decimal (as produced by formatAmount) back into micro-units; throws on malformed input. */
+export function wireToMicro(wire: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,6}))?$/.exec(wire);
+  if (!m) throw new Error(`not a wire amount: ${wire}`);
+  const v = BigInt(m[2] as string) * MICRO + BigInt((m[3] ?? '').padEnd(MICRO_DIGITS, '0'));
+  return m[1] === '-' ? -v : v;
+}

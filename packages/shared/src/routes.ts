@@ -1,0 +1,31 @@
+/** The customer app's hash routes, exactly as the product specification names them. */
+export const ROUTES = {
+  home: '/',
+  homeIndex: '/pages/index/index',
+  hall: '/pages/dating/dating',
+  orders: '/pages/orders/orders',
+  mine: '/pages/mine/mine',
+  login: '/pages/login/login',
+  register: '/pages/login/register',
+  forget: '/pages/login/forget',
+  personalInfo: '/pages/mine/personal-info',
+  recharge: '/pages/mine/rechange',
+  wallet: '/pages/mine/wallet',
+  property: '/pages/mine/property',
+  binding: '/pages/mine/binding',
+  withdraw: '/pages/mine/withdrawl',
+  records: '/pages/mine/records',
+  team: '/pages/mine/team',
+  promotion: '/pages/mine/promotion',
+  assetLog: '/pages/mine/asset-log',
+  beginner: '/pages/index/beginner',
+  service: '/pages/index/service',
+  cardWithdrawal: '/pages/mine/cardWithdrawal',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Routes a visitor without a session may open; every other route sends them to login. */
+export const PUBLIC_ROUTES: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.forget];
+
+export const TAB_ROUTES = [ROUTES.home, ROUTES.hall, ROUTES.orders, ROUTES.mine] as const;
