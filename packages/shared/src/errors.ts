@@ -16,6 +16,7 @@ const e = (code: number, en: string, zhHans: string, zhHant: string, de: string,
  * schemas, services and the apps; codes are stable numbers on the wire. `{name}` placeholders are
  * filled by `errorMessage`.
  */
+// biome-ignore format: one catalogue entry per line keeps the five translations side by side
 export const ERRORS = {
   // session and transport
   unauthorized: e(-1, 'Please sign in again', '请重新登录', '請重新登入', 'Bitte melden Sie sich erneut an', '再度ログインしてください'),

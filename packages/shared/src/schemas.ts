@@ -32,7 +32,8 @@ export const codeField = required('code_required').regex(new RegExp(`^\\d{${CODE
 export const inviteCodeField = required('invite_required').max(32, err('invite_unknown'));
 
 const samePasswords = <T extends { password: string; confirm_password: string }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.password !== v.confirm_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'password_mismatch' });
+  if (v.password !== v.confirm_password)
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'password_mismatch' });
 };
 
 export const CODE_SCENES = ['register', 'forget'] as const;
