@@ -61,6 +61,7 @@ export const ERRORS = {
   old_password_wrong: e(1206, 'The current password is wrong', '原密码错误', '原密碼錯誤', 'Das aktuelle Passwort ist falsch', '現在のパスワードが正しくありません'),
   account_frozen: e(1207, 'This account is frozen, please contact customer service', '该账户已冻结，请联系客服', '該帳戶已凍結，請聯繫客服', 'Dieses Konto ist gesperrt, bitte wenden Sie sich an den Kundendienst', 'このアカウントは凍結されています。カスタマーサービスにお問い合わせください'),
   email_unknown: e(1208, 'No account uses this email', '该邮箱未注册', '該郵箱未註冊', 'Zu dieser E-Mail-Adresse gibt es kein Konto', 'このメールアドレスは登録されていません'),
+  code_burned: e(1209, 'Too many wrong tries, please get a new code', '错误次数过多，请重新获取验证码', '錯誤次數過多，請重新獲取驗證碼', 'Zu viele Fehlversuche, bitte einen neuen Code anfordern', '誤りが多すぎます。新しいコードを取得してください'),
   // operators
   totp_required: e(1300, 'Please enter the 6-digit authenticator code', '请输入6位动态验证码', '請輸入6位動態驗證碼', 'Bitte den 6-stelligen Authenticator-Code eingeben', '6桁の認証アプリのコードを入力してください'),
   operator_login_failed: e(1301, 'Wrong email, password or authenticator code', '邮箱、密码或动态验证码错误', '郵箱、密碼或動態驗證碼錯誤', 'E-Mail, Passwort oder Authenticator-Code falsch', 'メールアドレス、パスワード、または認証コードが正しくありません'),

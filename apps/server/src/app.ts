@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { installErrorHandling } from './lib/http.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { memoryThrottle, redisThrottle } from './lib/throttle.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
+import { registerInviteRoutes } from './modules/invites/invites.routes.js';
+import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerUserRoutes } from './modules/users/users.routes.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface BuildOptions {
+  clock?: Clock;
+  mailer?: Mailer;
+  /** prefix of every Redis key, so parallel test runs do not share counters */
+  redisPrefix?: string;
+  webDist?: string;
+  adminDist?: string;
+}
+
+export interface Built {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Content-Security-Policy the two built apps satisfy: no inline or foreign scripts, no framing. */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  const clock = opts.clock ?? systemClock;
+  const database = await openDatabase(config);
+  await migrate(database.db as never, database.dialect);
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+  }
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    log: app.log,
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    throttle: redis ? redisThrottle(redis, opts.redisPrefix ?? 'c2c:') : memoryThrottle(() => clock.now().getTime()),
+  };
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CSP },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  installErrorHandling(app);
+
+  app.get('/healthz', async () => ({ code: 200, msg: 'ok', data: { status: 'up' } }));
+  app.get('/readyz', async (_req, reply) => {
+    const ok = await database.ping();
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ code: ok ? 200 : 1003, msg: ok ? 'ok' : 'database unreachable', data: { database: ok } });
+  });
+
+  await app.register(async (api) => {
+    registerUserRoutes(api, ctx);
+    registerSettingsRoutes(api, ctx);
+    registerOperatorRoutes(api, ctx);
+    registerAuditRoutes(api, ctx);
+    registerInviteRoutes(api, ctx);
+  });
+
+  await serveBuiltApps(
+    app,
+    opts.webDist ?? path.join(repoRoot, 'apps/web/dist'),
+    opts.adminDist ?? path.join(repoRoot, 'apps/admin/dist'),
+  );
+  return { app, ctx };
+}
+
+/** Serves both built apps: hashed assets cached for a year, index.html never cached. */
+async function serveBuiltApps(app: FastifyInstance, webDist: string, adminDist: string) {
+  const setHeaders = (reply: { header(k: string, v: string): unknown }, file: string) => {
+    reply.header('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  if (fs.existsSync(path.join(adminDist, 'index.html'))) {
+    app.get('/admin', (_req, reply) => reply.redirect('/admin/', 301));
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      setHeaders,
+      cacheControl: false,
+      decorateReply: false,
+    });
+  }
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', setHeaders, cacheControl: false, decorateReply: false });
+  }
+}

@@ -1,0 +1,25 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Dialect } from './database.js';
+import * as m001 from './migrations/001-foundation.js';
+
+export interface MigrationContext {
+  dialect: Dialect;
+  /** the column type of an auto-increment integer key */
+  id: 'integer' | 'serial';
+}
+type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** Forward-only and numbered; a new file is appended here, an old one is never edited. */
+const STEPS: Record<string, Step> = {
+  '001-foundation': m001,
+};
+
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const ctx: MigrationContext = { dialect, id: dialect === 'sqlite' ? 'integer' : 'serial' };
+  const migrations: Record<string, Migration> = {};
+  for (const [name, step] of Object.entries(STEPS)) migrations[name] = { up: (d) => step.up(d, ctx) };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: false });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

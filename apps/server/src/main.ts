@@ -1,0 +1,56 @@
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type SeedReport, seedFirstStart } from './seed.js';
+
+function banner(config: Config, seeded: SeedReport, url: string): string {
+  const lines = ['', `C2C is running.`, `  Customer app:     ${url}/`, `  Operator console: ${url}/admin/`];
+  lines.push(
+    config.smtpUrl
+      ? '  Mail:             sent through SMTP_URL'
+      : `  Mail:             written to ${config.dataDir}/outbox/ (no SMTP_URL set)`,
+  );
+  lines.push(
+    `  Database:         ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite at ${config.dataDir}/c2c.sqlite`}`,
+  );
+  if (seeded.owner) {
+    lines.push('', 'First start: the owner operator was created. Keep these; they are shown only now.');
+    lines.push(`  E-mail:          ${seeded.owner.email}`);
+    lines.push(`  Password:        ${seeded.owner.password}`);
+    lines.push(`  TOTP secret:     ${seeded.owner.totpSecret}  (add it to an authenticator app)`);
+  }
+  if (seeded.houseCode) lines.push('', `House invitation code for the first customers: ${seeded.houseCode.code}`);
+  if (seeded.demo) lines.push('', `Demo customer: ${seeded.demo.email} / ${seeded.demo.password}`);
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { app, ctx } = await buildApp(config);
+  const seeded = await seedFirstStart(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(banner(config, seeded, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`C2C failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

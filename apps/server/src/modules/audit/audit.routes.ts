@@ -1,0 +1,14 @@
+import { ADMIN_API, auditListRequest, emptyRequest } from '@c2c/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { post } from '../../lib/http.js';
+import { operatorAuth } from '../operators/operators.service.js';
+import * as audit from './audit.service.js';
+
+export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const anyOperator = operatorAuth(ctx);
+  post(app, ADMIN_API.auditList, { body: auditListRequest, auth: anyOperator }, ({ input }) =>
+    audit.list(ctx.db, input.keyword, input.page, input.page_size),
+  );
+  post(app, ADMIN_API.auditVerify, { body: emptyRequest, auth: anyOperator }, () => audit.verifyChain(ctx.db));
+}

@@ -1,0 +1,46 @@
+import type { HouseInviteCode, Page } from '@c2c/shared';
+import type { Tx } from '../../context.js';
+import { iso } from '../../lib/clock.js';
+import { randomCode } from '../../lib/crypto.js';
+import { DomainError } from '../../lib/errors.js';
+import * as repo from './invites.repository.js';
+
+/** A code is free when neither a house code nor any customer's own code uses it. */
+async function codeTaken(tx: Tx, code: string): Promise<boolean> {
+  return !!(await repo.findHouseCode(tx, code)) || (await repo.userCodeTaken(tx, code));
+}
+
+export const hasHouseCodes = async (tx: Tx) => (await repo.countHouseCodes(tx)) > 0;
+
+export async function isActiveHouseCode(tx: Tx, code: string): Promise<boolean> {
+  const row = await repo.findHouseCode(tx, code);
+  return !!row && row.active === 1;
+}
+
+export async function createHouseCode(tx: Tx, code: string, now: Date): Promise<HouseInviteCode> {
+  if (await codeTaken(tx, code)) throw new DomainError('invite_code_taken');
+  await repo.insertHouseCode(tx, code, iso(now));
+  return { code, active: true, uses: 0, created_at: iso(now) };
+}
+
+export async function setHouseCodeActive(tx: Tx, code: string, active: boolean): Promise<void> {
+  if ((await repo.setHouseCodeActive(tx, code, active)) === 0) throw new DomainError('invite_unknown');
+}
+
+export async function listHouseCodes(tx: Tx, page: number, pageSize: number): Promise<Page<HouseInviteCode>> {
+  const { rows, total } = await repo.listHouseCodes(tx, pageSize, (page - 1) * pageSize);
+  return {
+    list: rows.map((r) => ({ code: r.code, active: r.active === 1, uses: Number(r.uses), created_at: r.created_at })),
+    total,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/** A fresh 8-character code for a new customer, unique across customers and house codes. */
+export async function newUserInviteCode(tx: Tx): Promise<string> {
+  for (;;) {
+    const code = randomCode(8);
+    if (!(await codeTaken(tx, code))) return code;
+  }
+}

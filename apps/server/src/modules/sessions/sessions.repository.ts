@@ -1,0 +1,55 @@
+import type { Tx } from '../../context.js';
+
+export type SessionTable = 'sessions' | 'operator_sessions';
+const ownerColumn = { sessions: 'user_id', operator_sessions: 'operator_id' } as const;
+
+export interface SessionRow {
+  id: number;
+  owner_id: number;
+  expires_at: string;
+  touched_at: string;
+}
+
+export async function insertSession(
+  tx: Tx,
+  table: SessionTable,
+  row: { tokenHash: string; ownerId: number; now: string; expiresAt: string },
+) {
+  const res = await tx
+    .insertInto(table)
+    .values({
+      token_hash: row.tokenHash,
+      [ownerColumn[table]]: row.ownerId,
+      created_at: row.now,
+      expires_at: row.expiresAt,
+      touched_at: row.now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return res.id;
+}
+
+export async function findSessionByHash(tx: Tx, table: SessionTable, tokenHash: string): Promise<SessionRow | undefined> {
+  const row = await tx.selectFrom(table).selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!row) return undefined;
+  const owner = (row as Record<string, unknown>)[ownerColumn[table]] as number;
+  return { id: row.id, owner_id: owner, expires_at: row.expires_at, touched_at: row.touched_at };
+}
+
+export async function extendSession(tx: Tx, table: SessionTable, id: number, now: string, expiresAt: string) {
+  await tx.updateTable(table).set({ touched_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(tx: Tx, table: SessionTable, id: number) {
+  await tx.deleteFrom(table).where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOf(tx: Tx, table: SessionTable, ownerId: number, exceptId?: number) {
+  let q = tx.deleteFrom(table).where(ownerColumn[table] as 'id', '=', ownerId);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  await q.execute();
+}
+
+export async function deleteExpiredSessions(tx: Tx, table: SessionTable, now: string) {
+  await tx.deleteFrom(table).where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,45 @@
+import type { Tx } from '../../context.js';
+import { addSeconds, iso } from '../../lib/clock.js';
+import { newToken, sha256 } from '../../lib/crypto.js';
+import * as repo from './sessions.repository.js';
+
+export type { SessionTable } from './sessions.repository.js';
+
+/** How long a session lives without use; every use (at most once a minute) pushes the end further. */
+export const SESSION_IDLE_SECONDS = { sessions: 30 * 86_400, operator_sessions: 12 * 3600 } as const;
+const TOUCH_EVERY_SECONDS = 60;
+
+export async function openSession(
+  tx: Tx,
+  table: repo.SessionTable,
+  ownerId: number,
+  now: Date,
+): Promise<{ token: string; id: number }> {
+  const token = newToken();
+  const id = await repo.insertSession(tx, table, {
+    tokenHash: sha256(token),
+    ownerId,
+    now: iso(now),
+    expiresAt: iso(addSeconds(now, SESSION_IDLE_SECONDS[table])),
+  });
+  return { token, id };
+}
+
+/** The live session of a token, sliding its expiry forward; undefined when missing or expired. */
+export async function resolveSession(tx: Tx, table: repo.SessionTable, token: string, now: Date) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const row = await repo.findSessionByHash(tx, table, sha256(token));
+  if (!row || row.expires_at <= iso(now)) return undefined;
+  if (addSeconds(new Date(row.touched_at), TOUCH_EVERY_SECONDS) <= now) {
+    await repo.extendSession(tx, table, row.id, iso(now), iso(addSeconds(now, SESSION_IDLE_SECONDS[table])));
+  }
+  return { id: row.id, ownerId: row.owner_id };
+}
+
+export const endSession = (tx: Tx, table: repo.SessionTable, id: number) => repo.deleteSession(tx, table, id);
+
+export const endSessionsOf = (tx: Tx, table: repo.SessionTable, ownerId: number, exceptId?: number) =>
+  repo.deleteSessionsOf(tx, table, ownerId, exceptId);
+
+export const purgeExpiredSessions = (tx: Tx, table: repo.SessionTable, now: Date) =>
+  repo.deleteExpiredSessions(tx, table, iso(now));

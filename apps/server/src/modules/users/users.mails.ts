@@ -1,0 +1,87 @@
+import type { Lang } from '@c2c/shared';
+import type { Mail } from '../../lib/mailer.js';
+
+type Texts = Record<Lang, { subject: string; body: string }>;
+
+const fill = (s: string, v: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => v[k] ?? '');
+
+const CODE: Record<'register' | 'forget', Texts> = {
+  register: {
+    en: {
+      subject: '{app}: your sign-up code',
+      body: 'Your verification code is {code}.\n\nIt is valid for 10 minutes. Do not share it with anyone.\nIf you did not try to sign up for {app}, you can ignore this mail.',
+    },
+    'zh-Hans': {
+      subject: '{app}：您的注册验证码',
+      body: '您的验证码是 {code}。\n\n10 分钟内有效，请勿告诉任何人。\n如果您没有注册 {app}，请忽略此邮件。',
+    },
+    'zh-Hant': {
+      subject: '{app}：您的註冊驗證碼',
+      body: '您的驗證碼是 {code}。\n\n10 分鐘內有效，請勿告訴任何人。\n如果您沒有註冊 {app}，請忽略此郵件。',
+    },
+    de: {
+      subject: '{app}: Ihr Registrierungscode',
+      body: 'Ihr Bestätigungscode lautet {code}.\n\nEr ist 10 Minuten gültig. Geben Sie ihn an niemanden weiter.\nWenn Sie sich nicht bei {app} registrieren wollten, können Sie diese E-Mail ignorieren.',
+    },
+    ja: {
+      subject: '{app}：登録用認証コード',
+      body: '認証コードは {code} です。\n\n有効期限は10分です。誰にも教えないでください。\n{app} への登録に心当たりがない場合は、このメールを無視してください。',
+    },
+  },
+  forget: {
+    en: {
+      subject: '{app}: your password reset code',
+      body: 'Your password reset code is {code}.\n\nIt is valid for 10 minutes. Do not share it with anyone.\nIf you did not ask to reset your password, ignore this mail; your password stays unchanged.',
+    },
+    'zh-Hans': {
+      subject: '{app}：重置密码验证码',
+      body: '您的重置密码验证码是 {code}。\n\n10 分钟内有效，请勿告诉任何人。\n如果您没有申请重置密码，请忽略此邮件，您的密码不会改变。',
+    },
+    'zh-Hant': {
+      subject: '{app}：重設密碼驗證碼',
+      body: '您的重設密碼驗證碼是 {code}。\n\n10 分鐘內有效，請勿告訴任何人。\n如果您沒有申請重設密碼，請忽略此郵件，您的密碼不會改變。',
+    },
+    de: {
+      subject: '{app}: Ihr Code zum Zurücksetzen des Passworts',
+      body: 'Ihr Code zum Zurücksetzen des Passworts lautet {code}.\n\nEr ist 10 Minuten gültig. Geben Sie ihn an niemanden weiter.\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+    },
+    ja: {
+      subject: '{app}：パスワード再設定コード',
+      body: 'パスワード再設定コードは {code} です。\n\n有効期限は10分です。誰にも教えないでください。\n心当たりがない場合はこのメールを無視してください。パスワードは変更されません。',
+    },
+  },
+};
+
+const PASSWORD_CHANGED: Texts = {
+  en: {
+    subject: '{app}: your password was changed',
+    body: 'The password of your {app} account was changed at {time} (UTC) and your other sessions were signed out.\n\nIf this was not you, reset your password at once and contact customer service.',
+  },
+  'zh-Hans': {
+    subject: '{app}：您的密码已修改',
+    body: '您的 {app} 账户密码已于 {time}（UTC）修改，其他登录已退出。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  },
+  'zh-Hant': {
+    subject: '{app}：您的密碼已修改',
+    body: '您的 {app} 帳戶密碼已於 {time}（UTC）修改，其他登入已登出。\n\n如果不是您本人操作，請立即重設密碼並聯繫客服。',
+  },
+  de: {
+    subject: '{app}: Ihr Passwort wurde geändert',
+    body: 'Das Passwort Ihres {app}-Kontos wurde am {time} (UTC) geändert, und Ihre anderen Sitzungen wurden abgemeldet.\n\nWenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und wenden Sie sich an den Kundendienst.',
+  },
+  ja: {
+    subject: '{app}：パスワードが変更されました',
+    body: '{app} アカウントのパスワードが {time}（UTC）に変更され、他のセッションはログアウトされました。\n\n心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにご連絡ください。',
+  },
+};
+
+export function codeMail(to: string, lang: Lang, scene: 'register' | 'forget', code: string, app: string): Mail {
+  const t = CODE[scene][lang];
+  return { to, subject: fill(t.subject, { app }), text: fill(t.body, { app, code }) };
+}
+
+export function passwordChangedMail(to: string, lang: Lang, time: Date, app: string): Mail {
+  const t = PASSWORD_CHANGED[lang];
+  const when = time.toISOString().slice(0, 16).replace('T', ' ');
+  return { to, subject: fill(t.subject, { app }), text: fill(t.body, { app, time: when }) };
+}

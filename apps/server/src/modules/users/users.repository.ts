@@ -1,0 +1,102 @@
+import type { Tx } from '../../context.js';
+
+export type UserRow = {
+  id: number;
+  email: string;
+  password_hash: string;
+  nickname: string;
+  invite_code: string;
+  inviter_id: number | null;
+  house_code: string | null;
+  vip_level: number;
+  lang: string;
+  status: string;
+  created_at: string;
+  password_changed_at: string | null;
+};
+
+export const findUserByEmail = (tx: Tx, email: string) =>
+  tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst() as Promise<UserRow | undefined>;
+
+export const findUserById = (tx: Tx, id: number) =>
+  tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() as Promise<UserRow | undefined>;
+
+export const findUserIdByInviteCode = async (tx: Tx, code: string) =>
+  (await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst())?.id;
+
+export async function insertUser(
+  tx: Tx,
+  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at'>,
+): Promise<number> {
+  const row = await tx.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(
+  tx: Tx,
+  id: number,
+  set: Partial<Pick<UserRow, 'nickname' | 'lang' | 'password_hash' | 'password_changed_at'>>,
+) {
+  await tx.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+export type CodeRow = {
+  id: number;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+export const latestCode = (tx: Tx, email: string, scene: string) =>
+  tx
+    .selectFrom('email_codes')
+    .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'used_at'])
+    .where('email', '=', email)
+    .where('scene', '=', scene)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst() as Promise<CodeRow | undefined>;
+
+export async function insertCode(tx: Tx, c: { email: string; scene: string; codeHash: string; now: string; expiresAt: string }) {
+  const row = await tx
+    .insertInto('email_codes')
+    .values({ email: c.email, scene: c.scene, code_hash: c.codeHash, created_at: c.now, expires_at: c.expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const deleteCode = (tx: Tx, id: number) => tx.deleteFrom('email_codes').where('id', '=', id).execute();
+
+/** Counts one try, atomically and only while tries are left; false when the code is used up. */
+export async function countCodeAttempt(tx: Tx, id: number, maxAttempts: number): Promise<boolean> {
+  const res = await tx
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxAttempts)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Spends a code exactly once: a second, concurrent use finds it already used. */
+export async function markCodeUsed(tx: Tx, id: number, now: string): Promise<boolean> {
+  const res = await tx
+    .updateTable('email_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function countUsers(tx: Tx): Promise<number> {
+  const r = await tx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

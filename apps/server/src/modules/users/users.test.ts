@@ -1,0 +1,331 @@
+import { API, errorCode, errorMessage } from '@c2c/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUSE_CODE, PASSWORD, signUp, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s?.close());
+
+const code = (k: Parameters<typeof errorCode>[0]) => errorCode(k);
+
+describe('sms/send-code', () => {
+  it('mails a 6-digit code in the caller language and refuses a resend within 60 s', async () => {
+    const email = uniqueEmail();
+    const first = await s.call(API.sendCode, { email, lang: 'de' });
+    expect(first).toEqual({ code: 200, msg: 'ok', data: { resend_after: 60 } });
+    const mail = s.mails(email)[0]!;
+    expect(mail).toContain('Ihr Bestätigungscode lautet');
+    expect(s.lastCode(email)).toMatch(/^\d{6}$/);
+
+    const again = await s.call(API.sendCode, { email, lang: 'ja' });
+    expect(again.code).toBe(code('code_resend_wait'));
+    expect(again.msg).toMatch(/^\d+秒後に再度コードを取得してください$/);
+    expect(s.mails(email)).toHaveLength(1);
+
+    s.clock.advance(61_000);
+    expect((await s.call(API.sendCode, { email })).code).toBe(200);
+    expect(s.mails(email)).toHaveLength(2);
+  });
+
+  it('validates the address in the caller language', async () => {
+    expect(await s.call(API.sendCode, { email: '', lang: 'en' })).toMatchObject({
+      code: code('email_required'),
+      msg: 'Please enter email',
+    });
+    expect(await s.call(API.sendCode, { email: 'nope', lang: 'en' })).toMatchObject({
+      code: code('email_format'),
+      msg: 'email format error',
+    });
+    expect(await s.call(API.sendCode, { email: 'nope@x', lang: 'zh-CN' })).toMatchObject({ msg: '邮箱格式错误' });
+    expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '郵箱格式錯誤' });
+  });
+
+  it('tells a registering user the address is taken, but does not reveal unknown addresses on reset', async () => {
+    const { email } = await signUp(s);
+    expect((await s.call(API.sendCode, { email })).code).toBe(code('email_taken'));
+    const unknown = uniqueEmail('ghost');
+    expect((await s.call(API.sendCode, { email: unknown, scene: 'forget' })).code).toBe(200);
+    expect(s.mails(unknown)).toHaveLength(0);
+  });
+
+  it('throttles codes per e-mail address', async () => {
+    const email = uniqueEmail('throttle');
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      last = (await s.call(API.sendCode, { email })).code;
+      s.clock.advance(61_000);
+    }
+    expect(last).toBe(code('rate_limited'));
+    expect(s.mails(email)).toHaveLength(10);
+  });
+});
+
+describe('user/register', () => {
+  const form = (email: string, over: Record<string, string> = {}) => ({
+    email,
+    code: '000000',
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    invite_code: HOUSE_CODE,
+    ...over,
+  });
+
+  it('answers every validation message, in English and German, and creates nothing', async () => {
+    const email = uniqueEmail();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ email: '' }, 'Please enter email', 'Bitte E-Mail-Adresse eingeben'],
+      [{ email: 'bad' }, 'email format error', 'Ungültiges E-Mail-Format'],
+      [{ code: '' }, 'Please enter the email code', 'Bitte den E-Mail-Code eingeben'],
+      [{ code: '12ab' }, 'The email code is 6 digits', 'Der E-Mail-Code besteht aus 6 Ziffern'],
+      [{ password: '' }, 'Please enter password', 'Bitte Passwort eingeben'],
+      [
+        { password: 'short1', confirm_password: 'short1' },
+        errorMessage('password_weak', 'en'),
+        errorMessage('password_weak', 'de'),
+      ],
+      [
+        { password: 'lettersonly', confirm_password: 'lettersonly' },
+        errorMessage('password_weak', 'en'),
+        errorMessage('password_weak', 'de'),
+      ],
+      [{ confirm_password: '' }, 'Please enter confirm password', 'Bitte Passwort bestätigen'],
+      [{ invite_code: '' }, 'Invitation code cannot be empty', 'Der Einladungscode darf nicht leer sein'],
+      [{ confirm_password: 'Different1' }, 'The two passwords differ', 'Die beiden Passwörter stimmen nicht überein'],
+    ];
+    for (const [over, en, de] of cases) {
+      expect((await s.call(API.register, { ...form(email, over), lang: 'en' })).msg).toBe(en);
+      expect((await s.call(API.register, { ...form(email, over), lang: 'de' })).msg).toBe(de);
+    }
+    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(code('login_failed'));
+  });
+
+  it('refuses an unknown invitation code before spending a code try', async () => {
+    const email = uniqueEmail();
+    await s.call(API.sendCode, { email });
+    const res = await s.call(API.register, form(email, { code: s.lastCode(email), invite_code: 'NOSUCH' }));
+    expect(res).toMatchObject({ code: code('invite_unknown'), msg: 'This invitation code does not exist' });
+    expect((await s.call(API.register, form(email, { code: s.lastCode(email) }))).code).toBe(200);
+  });
+
+  it('signs the user in, records the inviter and gives them a code of their own', async () => {
+    const inviter = await signUp(s);
+    const email = uniqueEmail();
+    await s.call(API.sendCode, { email });
+    const res = await s.call<{ token: string; user: Record<string, unknown> }>(
+      API.register,
+      form(email, { code: s.lastCode(email), invite_code: inviter.user.invite_code.toLowerCase() }),
+    );
+    expect(res.code).toBe(200);
+    expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.data.user).toMatchObject({ email, vip_level: 0, lang: 'en' });
+    expect(res.data.user.invite_code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(res.data.user.invite_code).not.toBe(inviter.user.invite_code);
+    const row = await s.ctx.db
+      .selectFrom('users')
+      .select(['inviter_id', 'house_code'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ inviter_id: inviter.user.id, house_code: null });
+    const info = await s.call(API.getInfo, {}, res.data.token);
+    expect(info.data).toMatchObject({ email, invite_code: res.data.user.invite_code });
+  });
+
+  it('burns a code after 5 wrong tries, and a code works only once', async () => {
+    const email = uniqueEmail();
+    await s.call(API.sendCode, { email });
+    const right = s.lastCode(email);
+    const wrong = right === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 5; i++) {
+      expect((await s.call(API.register, form(email, { code: wrong }))).code).toBe(code('code_wrong'));
+    }
+    expect((await s.call(API.register, form(email, { code: right }))).code).toBe(code('code_burned'));
+
+    s.clock.advance(61_000);
+    await s.call(API.sendCode, { email });
+    const fresh = s.lastCode(email);
+    expect((await s.call(API.register, form(email, { code: fresh }))).code).toBe(200);
+    expect((await s.call(API.register, form(email, { code: fresh }))).code).toBe(code('email_taken'));
+  });
+
+  it('lets a code expire after 10 minutes', async () => {
+    const email = uniqueEmail();
+    await s.call(API.sendCode, { email });
+    s.clock.advance(601_000);
+    expect((await s.call(API.register, form(email, { code: s.lastCode(email) }))).code).toBe(code('code_expired'));
+  });
+
+  it('registers one account when the same code is submitted twice at once', async () => {
+    const email = uniqueEmail();
+    await s.call(API.sendCode, { email });
+    const body = form(email, { code: s.lastCode(email) });
+    const results = await Promise.all([s.call(API.register, body), s.call(API.register, body), s.call(API.register, body)]);
+    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
+    const n = await s.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('refuses a deactivated house code', async () => {
+    await s.ctx.db.updateTable('house_invite_codes').set({ active: 0 }).where('code', '=', HOUSE_CODE).execute();
+    try {
+      const email = uniqueEmail();
+      await s.call(API.sendCode, { email });
+      expect((await s.call(API.register, form(email, { code: s.lastCode(email) }))).code).toBe(code('invite_unknown'));
+    } finally {
+      await s.ctx.db.updateTable('house_invite_codes').set({ active: 1 }).where('code', '=', HOUSE_CODE).execute();
+    }
+  });
+});
+
+describe('user/login and sessions', () => {
+  it('answers a wrong password and an unknown address alike', async () => {
+    const { email } = await signUp(s);
+    const wrong = await s.call(API.login, { email, password: 'Wrong12345' });
+    const unknown = await s.call(API.login, { email: uniqueEmail('nobody'), password: 'Wrong12345' });
+    expect(wrong).toEqual(unknown);
+    expect(wrong).toMatchObject({ code: code('login_failed'), msg: 'Wrong email or password' });
+    expect((await s.call(API.login, { email, password: 'Wrong12345', lang: 'ja' })).msg).toBe(
+      'メールアドレスまたはパスワードが正しくありません',
+    );
+  });
+
+  it('throttles sign-in attempts per client address', async () => {
+    const ip = '198.19.0.7';
+    let last = 0;
+    for (let i = 0; i < 51; i++)
+      last = (await s.call(API.login, { email: uniqueEmail('ip'), password: 'Wrong12345' }, undefined, ip)).code;
+    expect(last).toBe(code('rate_limited'));
+    const { email } = await signUp(s);
+    expect((await s.call(API.login, { email, password: PASSWORD }, undefined, ip)).code).toBe(code('rate_limited'));
+    expect((await s.call(API.login, { email, password: PASSWORD }, undefined, '198.19.0.8')).code).toBe(200);
+  });
+
+  it('throttles repeated sign-in attempts on one account', async () => {
+    const { email } = await signUp(s);
+    for (let i = 0; i < 10; i++)
+      expect((await s.call(API.login, { email, password: 'Wrong12345' })).code).toBe(code('login_failed'));
+    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(code('rate_limited'));
+  });
+
+  it('answers -1 for a missing, unknown or expired token, and slides expiry on use', async () => {
+    const { token } = await signUp(s);
+    expect((await s.call(API.getInfo, {})).code).toBe(-1);
+    expect((await s.call(API.getInfo, {}, 'x'.repeat(43))).code).toBe(-1);
+    expect((await s.call(API.getInfo, {}, 'garbage')).code).toBe(-1);
+
+    s.clock.advance(29 * 86_400_000);
+    expect((await s.call(API.getInfo, {}, token)).code).toBe(200); // used: expiry moves 30 days on
+    s.clock.advance(29 * 86_400_000);
+    expect((await s.call(API.getInfo, {}, token)).code).toBe(200);
+    s.clock.advance(31 * 86_400_000);
+    expect((await s.call(API.getInfo, {}, token)).code).toBe(-1);
+  });
+
+  it('keeps a second session alive when the first logs out', async () => {
+    const { email, token: first } = await signUp(s);
+    const second = await s.call<{ token: string }>(API.login, { email, password: PASSWORD });
+    expect((await s.call(API.logout, {}, first)).code).toBe(200);
+    expect((await s.call(API.getInfo, {}, first)).code).toBe(-1);
+    expect((await s.call(API.getInfo, {}, second.data.token)).code).toBe(200);
+  });
+
+  it('ends every other session on a password change, keeps this one, and mails a notice', async () => {
+    const { email, token: first } = await signUp(s);
+    const second = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
+    const bad = await s.call(
+      API.changePassword,
+      { old_password: 'Wrong12345', password: 'NewPass123', confirm_password: 'NewPass123' },
+      first,
+    );
+    expect(bad).toMatchObject({ code: code('old_password_wrong') });
+    const mismatch = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'NewPass123', confirm_password: 'NewPass124', lang: 'de' },
+      first,
+    );
+    expect(mismatch.msg).toBe('Die beiden Passwörter stimmen nicht überein');
+    expect((await s.call(API.getInfo, {}, second)).code).toBe(200);
+
+    const ok = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'NewPass123', confirm_password: 'NewPass123' },
+      first,
+    );
+    expect(ok.code).toBe(200);
+    expect((await s.call(API.getInfo, {}, first)).code).toBe(200);
+    expect((await s.call(API.getInfo, {}, second)).code).toBe(-1);
+    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(code('login_failed'));
+    expect((await s.call(API.login, { email, password: 'NewPass123' })).code).toBe(200);
+    expect(s.mails(email).at(-1)).toContain('your password was changed');
+  });
+
+  it('resets a forgotten password with a mailed code and ends all sessions', async () => {
+    const { email, token } = await signUp(s, { lang: 'ja' });
+    expect((await s.call(API.sendCode, { email, scene: 'forget', lang: 'ja' })).code).toBe(200);
+    expect(s.mails(email).at(-1)).toContain('パスワード再設定コード');
+    const resetCode = s.lastCode(email);
+    const weak = await s.call(API.forget, { email, code: resetCode, password: 'abc', confirm_password: 'abc', lang: 'ja' });
+    expect(weak.msg).toBe(errorMessage('password_weak', 'ja'));
+    const res = await s.call(API.forget, { email, code: resetCode, password: 'Reset12345', confirm_password: 'Reset12345' });
+    expect(res).toEqual({ code: 200, msg: 'ok', data: {} });
+    expect((await s.call(API.getInfo, {}, token)).code).toBe(-1);
+    expect((await s.call(API.login, { email, password: 'Reset12345' })).code).toBe(200);
+    // a register code cannot reset a password
+    expect(
+      (await s.call(API.forget, { email, code: resetCode, password: 'Other12345', confirm_password: 'Other12345' })).code,
+    ).toBe(code('code_expired'));
+  });
+});
+
+describe('userinfo', () => {
+  it('saves the nickname with validation, and reads money info from the accounts table', async () => {
+    const { token, user } = await signUp(s);
+    expect((await s.call(API.saveInfo, { nickname: '' }, token)).msg).toBe('Please enter nickname');
+    expect((await s.call(API.saveInfo, { nickname: '', lang: 'zh-Hans' }, token)).msg).toBe('请输入昵称');
+    expect((await s.call(API.saveInfo, { nickname: 'x'.repeat(33) }, token)).code).toBe(code('nickname_too_long'));
+    const saved = await s.call(API.saveInfo, { nickname: '  Satoshi  ' }, token);
+    expect(saved.data).toMatchObject({ nickname: 'Satoshi' });
+    expect((await s.call(API.getInfo, {}, token)).data).toMatchObject({ nickname: 'Satoshi' });
+
+    const zero = await s.call(API.getMoneyInfo, {}, token);
+    expect(zero.data).toEqual({ balance: '0.00', frozen: '0.00', escrow: '0.00', interest: '0.00', total: '0.00' });
+    // balances are read from the ledger accounts, not a constant
+    await s.ctx.db
+      .updateTable('accounts')
+      .set({ balance: 1_234_500_000n })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'available')
+      .execute();
+    await s.ctx.db
+      .updateTable('accounts')
+      .set({ balance: 704_913n })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'frozen')
+      .execute();
+    const money = await s.call(API.getMoneyInfo, {}, token);
+    expect(money.data).toEqual({
+      balance: '1234.50',
+      frozen: '0.704913',
+      escrow: '0.00',
+      interest: '0.00',
+      total: '1235.204913',
+    });
+  });
+
+  it('refuses a negative customer balance at the database', async () => {
+    const { user } = await signUp(s);
+    await expect(
+      s.ctx.db
+        .updateTable('accounts')
+        .set({ balance: -1n })
+        .where('user_id', '=', user.id)
+        .where('kind', '=', 'available')
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,54 @@
+import type { AppContext } from './context.js';
+import { randomCode } from './lib/crypto.js';
+import { createHouseCode, hasHouseCodes, isActiveHouseCode } from './modules/invites/invites.service.js';
+import { countOperators, createOperator, newTotpSecret } from './modules/operators/operators.service.js';
+import { countUsers, createDemoCustomer } from './modules/users/users.service.js';
+
+export interface SeedReport {
+  owner?: { email: string; password: string; totpSecret: string; generated: boolean };
+  houseCode?: { code: string; generated: boolean };
+  demo?: { email: string; password: string };
+}
+
+export const DEMO_CUSTOMER = { email: 'demo@c2c.local', password: 'Demo12345' };
+
+/**
+ * First start on an empty database: the owner operator and the house invitation code, from the
+ * environment or generated. Returns what was created so `main` can print it once.
+ */
+export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
+  const report: SeedReport = {};
+  if ((await countOperators(ctx)) === 0) {
+    const { email, password, totpSecret } = ctx.config.admin;
+    const owner = {
+      email: email ?? 'owner@c2c.local',
+      password: password ?? `${randomCode(6)}-${randomCode(6)}-${randomCode(4)}`,
+      totpSecret: totpSecret ?? newTotpSecret(),
+      generated: !password || !totpSecret,
+    };
+    await createOperator(ctx, null, {
+      email: owner.email,
+      name: 'Owner',
+      role: 'owner',
+      password: owner.password,
+      totpSecret: owner.totpSecret,
+    });
+    report.owner = owner;
+  }
+  const wanted = ctx.config.houseInviteCode;
+  if (!(await hasHouseCodes(ctx.db))) {
+    const code = wanted ?? randomCode(8);
+    await ctx.db.transaction().execute((tx) => createHouseCode(tx, code, ctx.clock.now()));
+    report.houseCode = { code, generated: !wanted };
+  } else if (wanted && !(await isActiveHouseCode(ctx.db, wanted))) {
+    ctx.log.warn({ code: wanted }, 'HOUSE_INVITE_CODE is ignored: the database already has house invitation codes');
+  }
+  if (ctx.config.seedDemo && (await countUsers(ctx)) === 0) {
+    const houseCode = report.houseCode?.code ?? wanted;
+    if (houseCode) {
+      await createDemoCustomer(ctx, { ...DEMO_CUSTOMER, houseCode });
+      report.demo = DEMO_CUSTOMER;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Envelope } from '@c2c/shared';
+import { TOTP } from 'otpauth';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { withPgUser } from '../src/db/database.js';
+import { TestClock } from '../src/lib/clock.js';
+import { seedFirstStart } from '../src/seed.js';
+
+export const OWNER = { email: 'owner@test.local', password: 'OwnerPass123', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP' };
+export const HOUSE_CODE = 'HOUSE2026';
+export const PASSWORD = 'Passw0rd!x';
+
+/** Which database this run uses: PostgreSQL when the suite runs with DATABASE_URL (CI runs both). */
+export const onPostgres = !!process.env.DATABASE_URL;
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  clock: TestClock;
+  dataDir: string;
+  /** a customer call; each comes from its own client address unless `ip` is given (the server trusts X-Forwarded-For in tests) */
+  call<T = Record<string, unknown>>(
+    path: string,
+    body?: Record<string, string>,
+    token?: string,
+    ip?: string,
+  ): Promise<Envelope<T>>;
+  admin<T = Record<string, unknown>>(path: string, body?: Record<string, unknown>, token?: string): Promise<Envelope<T>>;
+  /** the 6-digit code of the newest mail to `email` in the outbox */
+  lastCode(email: string): string;
+  mails(email: string): string[];
+  totp(secret?: string): string;
+  close(): Promise<void>;
+}
+
+/** A real server on a random port over a fresh, migrated database (SQLite file, or a schema of its own on PostgreSQL). */
+export async function startServer(opts: BuildOptions & { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'c2c-test-'));
+  const schema = onPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : '';
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    REDIS_URL: process.env.REDIS_URL,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    ADMIN_TOTP_SECRET: OWNER.totpSecret,
+    HOUSE_INVITE_CODE: HOUSE_CODE,
+    SEED_DEMO: 'false',
+    TRUST_PROXY: 'true',
+    ...opts.env,
+  });
+  const clock = opts.clock instanceof TestClock ? opts.clock : new TestClock();
+  const { app, ctx } = await buildApp(config, { redisPrefix: `test:${schema || path.basename(dataDir)}:`, ...opts, clock });
+  await seedFirstStart(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const outbox = path.join(dataDir, 'outbox');
+
+  const mails = (email: string) =>
+    fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .sort()
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+          .filter((m) => m.includes(`To: ${email}`))
+      : [];
+
+  return {
+    url,
+    ctx,
+    clock,
+    dataDir,
+    async call(p, body = {}, token, ip = randomIp()) {
+      const res = await fetch(url + p, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': ip,
+          ...(token ? { 'x-access-token': token } : {}),
+        },
+        body: new URLSearchParams({ lang: 'en', ...body }),
+      });
+      return (await res.json()) as never;
+    },
+    async admin(p, body = {}, token) {
+      const res = await fetch(url + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) },
+        body: JSON.stringify({ lang: 'en', ...body }),
+      });
+      return (await res.json()) as never;
+    },
+    lastCode(email) {
+      const all = mails(email);
+      const m = /\b(\d{6})\b/.exec(decodeMail(all.at(-1) ?? ''));
+      if (!m) throw new Error(`no code mailed to ${email}`);
+      return m[1]!;
+    },
+    mails: (email) => mails(email).map(decodeMail),
+    totp: (secret = OWNER.totpSecret) =>
+      new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: clock.now().getTime() }),
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema) {
+        const c = new pg.Client({ connectionString: withPgUser(process.env.DATABASE_URL!) });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Decodes the quoted-printable or base64 body nodemailer writes, enough to read codes and words. */
+export function decodeMail(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/Content-Transfer-Encoding: base64/i.test(head ?? ''))
+    return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head ?? '')) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+  }
+  return raw;
+}
+
+let seq = 0;
+const randomIp = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+export const uniqueEmail = (tag = 'user') => `${tag}.${process.pid}.${Date.now()}.${seq++}@example.com`;
+
+/** Signs a customer up through the real mail outbox; answers their token and user. */
+export async function signUp(s: TestServer, opts: { email?: string; invite?: string; lang?: string } = {}) {
+  const email = opts.email ?? uniqueEmail();
+  const sent = await s.call('/api/v1/sms/send-code', { email, lang: opts.lang ?? 'en' });
+  if (sent.code !== 200) throw new Error(`send-code: ${sent.msg}`);
+  const res = await s.call<{ token: string; user: { id: number; invite_code: string; email: string } }>('/api/v1/user/register', {
+    email,
+    code: s.lastCode(email),
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    invite_code: opts.invite ?? HOUSE_CODE,
+    lang: opts.lang ?? 'en',
+  });
+  if (res.code !== 200) throw new Error(`register: ${res.msg}`);
+  return { email, ...res.data };
+}
+
+export async function ownerToken(s: TestServer): Promise<string> {
+  const res = await s.admin<{ token: string }>('/api/admin/v1/auth/login', {
+    email: OWNER.email,
+    password: OWNER.password,
+    totp: s.totp(),
+  });
+  if (res.code !== 200) throw new Error(`owner login: ${res.msg}`);
+  // the next sign-in needs the next TOTP step (a used code is refused)
+  s.clock.advance(30_000);
+  return res.data.token;
+}
