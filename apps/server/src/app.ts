@@ -59,7 +59,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config);
-  await migrate(database.db as never, database.dialect);
+  await migrate(database.db as never, database.dialect, config.databaseSchema);
 
   let redis: Redis | undefined;
   if (config.redisUrl) {

@@ -74,21 +74,24 @@ export function withPgUser(url: string): string {
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
-    const pool = new pg.Pool({ connectionString: withPgUser(config.databaseUrl), max: 10 });
-    pool.on('error', () => {
-      // idle-client errors are reported on the next query; the pool replaces the client
-    });
     if (schema) {
-      const c = await pool.connect();
+      const admin = new pg.Client({ connectionString: withPgUser(config.databaseUrl) });
+      await admin.connect();
       try {
-        await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       } finally {
-        c.release();
+        await admin.end();
       }
-      pool.on('connect', (client) => {
-        client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
-      });
     }
+    // search_path is a start-up option of every connection, so no query can run before it applies
+    const pool = new pg.Pool({
+      connectionString: withPgUser(config.databaseUrl),
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    pool.on('error', () => {
+      // an idle client failed; the pool replaces it and the next query reports any lasting problem
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -14,11 +14,17 @@ const STEPS: Record<string, Step> = {
   '001-foundation': m001,
 };
 
-export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {
   const ctx: MigrationContext = { dialect, id: dialect === 'sqlite' ? 'integer' : 'serial' };
   const migrations: Record<string, Migration> = {};
   for (const [name, step] of Object.entries(STEPS)) migrations[name] = { up: (d) => step.up(d, ctx) };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: false });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: false,
+    // Kysely looks its bookkeeping tables up by schema; name ours, or it finds another schema's
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
