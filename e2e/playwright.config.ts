@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+export const PORT = 8190;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const OWNER = { email: 'owner@e2e.local', password: 'OwnerE2E-pass1', totpSecret: 'KRUGS4ZANFZSAYJAORSXG5BA' };
+export const HOUSE_CODE = 'E2EHOUSE';
+
+// One fresh data folder per run, shared with the workers through the environment.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'c2c-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: '../node_modules/.bin/tsx ../apps/server/src/main.ts',
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      ADMIN_TOTP_SECRET: OWNER.totpSecret,
+      HOUSE_INVITE_CODE: HOUSE_CODE,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE_URL,
+    },
+  },
+});

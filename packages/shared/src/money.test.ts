@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, parseAmount, wireToMicro } from './money.js';
+
+describe('money', () => {
+  it('parses user amounts with at most the allowed decimals into micro-units', () => {
+    expect(parseAmount('12')).toBe(12_000_000n);
+    expect(parseAmount('0.01')).toBe(10_000n);
+    expect(parseAmount(' 1234.5 ')).toBe(1_234_500_000n);
+    expect(parseAmount('999999999999999.99')).toBe(999_999_999_999_999_990_000n);
+    for (const bad of ['', '1.234', '-1', '1e3', '0x10', '1,5', '.5', '5.', 'NaN', '1 000']) expect(parseAmount(bad)).toBeNull();
+    expect(parseAmount('1.234567', 6)).toBe(1_234_567n);
+  });
+
+  it('formats wire amounts with 2 to 6 decimals', () => {
+    expect(formatAmount(0n)).toBe('0.00');
+    expect(formatAmount(1_234_500_000n)).toBe('1234.50');
+    expect(formatAmount(704_913n)).toBe('0.704913');
+    expect(formatAmount(1_230_000n)).toBe('1.23');
+    expect(formatAmount(1_234_000n)).toBe('1.234');
+    expect(formatAmount(-5_000_000n)).toBe('-5.00');
+    expect(formatAmount(2n ** 63n - 1n)).toBe('9223372036854.775807');
+  });
+
+  it('round-trips every formatted amount exactly', () => {
+    for (const v of [0n, 1n, 10n, 999_999n, 1_000_000n, 123_456_789_012_345n, -42n]) expect(wireToMicro(formatAmount(v))).toBe(v);
+    expect(() => wireToMicro('1.2.3')).toThrow();
+  });
+});
