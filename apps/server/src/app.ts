@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -16,6 +17,8 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { memoryThrottle, redisThrottle } from './lib/throttle.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
+import { registerLiveRoutes } from './modules/live/live.routes.js';
+import { LiveHub } from './modules/live/live.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -61,10 +64,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = await openDatabase(config);
   await migrate(database.db as never, database.dialect, config.databaseSchema);
 
+  const prefix = opts.redisPrefix ?? 'c2c:';
   let redis: Redis | undefined;
+  let subscriber: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+    subscriber = redis.duplicate();
+    subscriber.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
   }
   const ctx: AppContext = {
     config,
@@ -74,10 +81,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    throttle: redis ? redisThrottle(redis, opts.redisPrefix ?? 'c2c:') : memoryThrottle(() => clock.now().getTime()),
+    throttle: redis ? redisThrottle(redis, prefix) : memoryThrottle(() => clock.now().getTime()),
+    live: new LiveHub(app.log, redis, subscriber, prefix),
   };
   app.addHook('onClose', async () => {
     ctx.mailer.close();
+    ctx.live.close();
     redis?.disconnect();
     await database.close();
   });
@@ -88,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   installErrorHandling(app);
 
   app.get('/healthz', async () => ({ code: 200, msg: 'ok', data: { status: 'up' } }));
@@ -104,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerOperatorRoutes(api, ctx);
     registerAuditRoutes(api, ctx);
     registerInviteRoutes(api, ctx);
+    registerLiveRoutes(api, ctx);
   });
 
   await serveBuiltApps(

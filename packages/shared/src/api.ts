@@ -36,3 +36,16 @@ export interface Envelope<T = unknown> {
 }
 export const OK = 200;
 export const SESSION_EXPIRED = -1;
+
+/**
+ * Live updates on `/ws`. The client first sends `{ type: 'auth', token }`; the server answers `ready` or
+ * `{ type: 'error', code: -1 }` and closes. Events name what changed so the app refetches it.
+ */
+export const WS_PATH = '/ws';
+export type LiveTopic = 'money' | 'recharge' | 'withdraw' | 'trade' | 'order' | 'profile';
+export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+export type LiveServerMessage =
+  | { type: 'ready' }
+  | { type: 'pong' }
+  | { type: 'error'; code: number }
+  | { type: 'event'; topic: LiveTopic; ref?: string };

@@ -1,0 +1,20 @@
+import type { OperatorRole } from '@c2c/shared';
+
+export interface NavItem {
+  path: string;
+  label: string;
+  /** Roles that see the item; absent = every role. */
+  roles?: readonly OperatorRole[];
+}
+
+export const NAV: readonly NavItem[] = [
+  { path: '/audit', label: 'Audit log' },
+  { path: '/settings', label: 'Settings' },
+  { path: '/operators', label: 'Operators', roles: ['owner'] },
+];
+
+export const HOME_PATH = '/audit';
+
+export function navFor(role: OperatorRole): NavItem[] {
+  return NAV.filter((item) => !item.roles || item.roles.includes(role));
+}

@@ -1,0 +1,42 @@
+import type { Operator } from '@c2c/shared';
+import { Button, Result } from 'antd';
+import { Link, Redirect, Route, Switch } from 'wouter';
+import { AuditLogPage } from '../features/audit/audit-log-page';
+import { OperatorsPage } from '../features/operators/operators-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { HOME_PATH } from './nav';
+
+export function AppRoutes({ operator }: { operator: Operator }) {
+  const isOwner = operator.role === 'owner';
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to={HOME_PATH} replace />
+      </Route>
+      <Route path="/audit">
+        <AuditLogPage />
+      </Route>
+      <Route path="/settings">
+        <SettingsPage canEdit={isOwner} />
+      </Route>
+      <Route path="/operators">
+        {isOwner ? (
+          <OperatorsPage />
+        ) : (
+          <Result status="403" title="Owners only" subTitle="Only an owner can manage operators." extra={<HomeButton />} />
+        )}
+      </Route>
+      <Route>
+        <Result status="404" title="Page not found" subTitle="This page does not exist in the console." extra={<HomeButton />} />
+      </Route>
+    </Switch>
+  );
+}
+
+function HomeButton() {
+  return (
+    <Link href={HOME_PATH} asChild>
+      <Button type="primary">Go to the audit log</Button>
+    </Link>
+  );
+}

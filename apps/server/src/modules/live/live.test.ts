@@ -1,0 +1,66 @@
+import type { LiveServerMessage } from '@c2c/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signUp, startServer, type TestServer } from '../../../test/harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s?.close());
+
+/** Opens /ws and collects what the server sends. */
+function connect() {
+  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws`);
+  const messages: LiveServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (raw) => {
+    messages.push(JSON.parse(raw.toString()));
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  const next = async (n: number) => {
+    while (messages.length < n) await new Promise<void>((r) => waiters.push(r));
+    return messages[n - 1]!;
+  };
+  return { ws, messages, opened, closed, next };
+}
+
+describe('/ws live updates', () => {
+  it('answers -1 and closes for a bad token', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send(JSON.stringify({ type: 'auth', token: 'x'.repeat(43) }));
+    expect(await c.next(1)).toEqual({ type: 'error', code: -1 });
+    expect(await c.closed).toBe(4401);
+  });
+
+  it('delivers an event to every open app of that user only', async () => {
+    const alice = await signUp(s);
+    const bob = await signUp(s);
+    const a1 = connect();
+    const a2 = connect();
+    const b = connect();
+    await Promise.all([a1.opened, a2.opened, b.opened]);
+    a1.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    a2.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    b.ws.send(JSON.stringify({ type: 'auth', token: bob.token }));
+    for (const c of [a1, a2, b]) expect(await c.next(1)).toEqual({ type: 'ready' });
+    expect(s.ctx.live.connections(alice.user.id)).toBe(2);
+
+    await s.ctx.live.notify(alice.user.id, 'money', 'recharge:1');
+    expect(await a1.next(2)).toEqual({ type: 'event', topic: 'money', ref: 'recharge:1' });
+    expect(await a2.next(2)).toEqual({ type: 'event', topic: 'money', ref: 'recharge:1' });
+    b.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await b.next(2)).toEqual({ type: 'pong' });
+
+    for (const c of [a1, a2, b]) c.ws.close();
+    await Promise.all([a1.closed, a2.closed, b.closed]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.ctx.live.connections(alice.user.id)).toBe(0);
+  });
+});
