@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { randomCode } from './lib/crypto.js';
+import { record } from './modules/audit/audit.service.js';
 import { createHouseCode, hasHouseCodes, isActiveHouseCode } from './modules/invites/invites.service.js';
 import { countOperators, createOperator, newTotpSecret } from './modules/operators/operators.service.js';
 import { countUsers, createDemoCustomer } from './modules/users/users.service.js';
@@ -38,7 +39,11 @@ export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
   const wanted = ctx.config.houseInviteCode;
   if (!(await hasHouseCodes(ctx.db))) {
     const code = wanted ?? randomCode(8);
-    await ctx.db.transaction().execute((tx) => createHouseCode(tx, code, ctx.clock.now()));
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (tx) => {
+      await createHouseCode(tx, code, now);
+      await record(tx, ctx.database.dialect, { actor: null, action: 'invite_code.create', target: `invite_code:${code}`, now });
+    });
     report.houseCode = { code, generated: !wanted };
   } else if (wanted && !(await isActiveHouseCode(ctx.db, wanted))) {
     ctx.log.warn({ code: wanted }, 'HOUSE_INVITE_CODE is ignored: the database already has house invitation codes');
