@@ -64,6 +64,19 @@ function cachingSqlite(file: string): SqliteDatabase {
   };
 }
 
+function wrap(db: Kysely<DB>, dialect: Dialect): Database {
+  return {
+    db,
+    dialect,
+    close: () => db.destroy(),
+    ping: () =>
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+  };
+}
+
 /** A URL without a user name connects as the operating-system user, as psql does (even when $USER is unset). */
 export function withPgUser(url: string): string {
   const u = new URL(url);

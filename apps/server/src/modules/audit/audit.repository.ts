@@ -1,18 +1,9 @@
-import { sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Tx } from '../../context.js';
 import type { Dialect } from '../../db/database.js';
+import type { AuditLogTable } from '../../db/schema.js';
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  operator_id: number | null;
-  operator_email: string | null;
-  action: string;
-  target: string;
-  detail: string;
-  prev_hash: string;
-  hash: string;
-}
+export type AuditRow = Selectable<AuditLogTable>;
 
 /** Serializes appends so two writers can never link to the same predecessor (SQLite serializes transactions already). */
 export async function lockChain(tx: Tx, dialect: Dialect) {
@@ -23,7 +14,7 @@ export async function lastEntry(tx: Tx): Promise<AuditRow | undefined> {
   return tx.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertEntry(tx: Tx, row: AuditRow) {
+export async function insertEntry(tx: Tx, row: Insertable<AuditLogTable>) {
   await tx.insertInto('audit_log').values(row).execute();
 }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../../context.js';
+import { countRows } from '../../db/queries.js';
 
 export async function findHouseCode(tx: Tx, code: string) {
   return tx.selectFrom('house_invite_codes').selectAll().where('code', '=', code).executeTakeFirst();

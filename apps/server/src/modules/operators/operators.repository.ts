@@ -1,23 +1,15 @@
+import type { Selectable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { countRows } from '../../db/queries.js';
+import type { OperatorsTable } from '../../db/schema.js';
 
-export type OperatorRow = {
-  id: number;
-  email: string;
-  name: string;
-  role: string;
-  password_hash: string;
-  totp_secret: string;
-  totp_last_step: number;
-  status: string;
-  created_at: string;
-  last_login_at: string | null;
-};
+export type OperatorRow = Selectable<OperatorsTable>;
 
 export const findOperatorByEmail = (tx: Tx, email: string) =>
-  tx.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst() as Promise<OperatorRow | undefined>;
+  tx.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
 
 export const findOperatorById = (tx: Tx, id: number) =>
-  tx.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst() as Promise<OperatorRow | undefined>;
+  tx.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function countOperators(tx: Tx): Promise<number> {
   const r = await tx

@@ -1,4 +1,4 @@
-import type { Lang, Operator, OperatorRole, Page } from '@c2c/shared';
+import type { Operator, OperatorRole, Page } from '@c2c/shared';
 import type { FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../../context.js';
@@ -108,7 +108,6 @@ export const countOperators = (ctx: AppContext) => repo.countOperators(ctx.db);
 export interface CurrentOperator {
   operator: repo.OperatorRow;
   sessionId: number;
-  lang: Lang;
 }
 
 /** Resolves X-Admin-Token to an active operator (code -1 otherwise) holding one of `roles` (else `forbidden`). */
@@ -121,6 +120,6 @@ export function operatorAuth(ctx: AppContext, roles?: readonly OperatorRole[]) {
     const operator = await repo.findOperatorById(ctx.db, session.ownerId);
     if (!operator || operator.status !== 'active') throw new DomainError('unauthorized');
     if (roles && !roles.includes(operator.role as OperatorRole)) throw new DomainError('forbidden');
-    return { operator, sessionId: session.id, lang: 'en' };
+    return { operator, sessionId: session.id };
   };
 }

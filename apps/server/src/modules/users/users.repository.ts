@@ -1,25 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { countRows } from '../../db/queries.js';
+import type { UsersTable } from '../../db/schema.js';
 
-export type UserRow = {
-  id: number;
-  email: string;
-  password_hash: string;
-  nickname: string;
-  invite_code: string;
-  inviter_id: number | null;
-  house_code: string | null;
-  vip_level: number;
-  lang: string;
-  status: string;
-  created_at: string;
-  password_changed_at: string | null;
-};
+export type UserRow = Selectable<UsersTable>;
 
 export const findUserByEmail = (tx: Tx, email: string) =>
-  tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst() as Promise<UserRow | undefined>;
+  tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const findUserById = (tx: Tx, id: number) =>
-  tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() as Promise<UserRow | undefined>;
+export const findUserById = (tx: Tx, id: number) => tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findUserIdByInviteCode = async (tx: Tx, code: string) =>
   (await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst())?.id;
