@@ -1,0 +1,178 @@
+import { API, errorTexts, ROUTES, type User } from '@c2c/shared';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import Toast from 'antd-mobile/es/components/toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import de from '../locales/de.json';
+import { fakeServer } from '../test/fetch';
+import { App } from './app';
+
+const user: User = {
+  id: 7,
+  email: 'ann@example.com',
+  nickname: 'Ann',
+  invite_code: 'ANN777',
+  vip_level: 2,
+  lang: 'en',
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+const money = { balance: '12.50', frozen: '1.00', escrow: '2.25', interest: '0.00', total: '15.75' };
+const config = {
+  app_name: 'C2C',
+  logo: '',
+  img_url: '',
+  kf_url: '',
+  app_url: 'https://c2c.example',
+  langs: [],
+  default_lang: 'en',
+};
+
+function open(path: string) {
+  history.replaceState(null, '', `/#${path}`);
+  return render(<App />);
+}
+
+const signIn = () => {
+  localStorage.setItem('token', 't');
+  localStorage.setItem('userInfo', JSON.stringify(user));
+};
+
+const input = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;
+const type = (placeholder: string, value: string) => fireEvent.change(input(placeholder), { target: { value } });
+
+beforeEach(() => {
+  fakeServer({
+    [API.config]: () => ({ code: 200, data: config }),
+    [API.getInfo]: () => ({ code: 200, data: user }),
+    [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+  });
+});
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  Toast.clear();
+});
+
+describe('launch guard', () => {
+  it('sends a visitor without a stored user from a private page to login', async () => {
+    open(ROUTES.mine);
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));
+    expect(await screen.findByText('Welcome back')).toBeTruthy();
+  });
+
+  it('lets a visitor open register and forget', async () => {
+    open(ROUTES.forget);
+    expect(await screen.findByText('Reset your password')).toBeTruthy();
+    expect(location.hash).toBe(`#${ROUTES.forget}`);
+  });
+
+  it('lets a signed-in user stay, with the tab bar on tab pages', async () => {
+    signIn();
+    open(ROUTES.hall);
+    expect(await screen.findByText('Trading hall')).toBeTruthy();
+    expect(location.hash).toBe(`#${ROUTES.hall}`);
+    expect(screen.getByText('Home')).toBeTruthy();
+    expect(await screen.findByText('15.75')).toBeTruthy();
+    // on-order = escrow + frozen
+    expect(await screen.findByText('3.25')).toBeTruthy();
+  });
+});
+
+describe('login', () => {
+  it('checks the form with the shared schema before calling the server', async () => {
+    const server = fakeServer({});
+    open(ROUTES.login);
+    await screen.findByText('Welcome back');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter email')).toBeTruthy();
+    type('Enter your email', 'not-an-email');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 1600)));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('email format error')).toBeTruthy();
+    expect(server.paths()).not.toContain(API.login);
+  });
+
+  it('signs in, stores the session and opens Home', async () => {
+    const server = fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.login]: () => ({ code: 200, data: { token: 'tok-9', user } }),
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+    });
+    open(ROUTES.login);
+    await screen.findByText('Welcome back');
+    type('Enter your email', 'Ann@Example.com');
+    type('Enter your password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('login success')).toBeTruthy();
+    await waitFor(() => expect(location.hash).toBe('#/'));
+    expect(localStorage.getItem('token')).toBe('tok-9');
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toEqual(user);
+    const body = server.calls.find((c) => c.path === API.login)?.body;
+    expect(body?.get('email')).toBe('ann@example.com');
+    expect(body?.get('password')).toBe('secret123');
+    expect(body?.get('lang')).toBe('en');
+    expect(await screen.findByText('Fund log')).toBeTruthy();
+  });
+});
+
+describe('register', () => {
+  it('pre-fills the invitation code from the link and counts down after sending the code', async () => {
+    const server = fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.sendCode]: () => ({ code: 200, data: { resend_after: 60 } }),
+    });
+    open(`${ROUTES.register}?code=INV42`);
+    await screen.findByText('Create your account');
+    expect(input('Enter the invitation code').value).toBe('INV42');
+
+    type('Enter your email', 'new@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'get code' }));
+    expect(await screen.findByText('send success')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '60 s' })).toBeTruthy();
+    const body = server.calls.find((c) => c.path === API.sendCode)?.body;
+    expect(body?.get('email')).toBe('new@example.com');
+    expect(body?.get('scene')).toBe('register');
+  });
+
+  it('shows the first validation issue in the user language', async () => {
+    i18n.addResourceBundle('de', 'translation', de);
+    i18n.addResourceBundle('de', 'errors', errorTexts('de'));
+    await i18n.changeLanguage('de');
+    try {
+      open(ROUTES.register);
+      await screen.findByText('Konto erstellen');
+      type('E-Mail-Adresse eingeben', 'neu@example.com');
+      type('6-stelliger Code', '12345');
+      fireEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
+      expect(await screen.findByText('Der E-Mail-Code besteht aus 6 Ziffern')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
+describe('my page', () => {
+  it('shows the VIP label, the balance and asks before logging out', async () => {
+    signIn();
+    const server = fakeServer({
+      [API.getInfo]: () => ({ code: 200, data: user }),
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+      [API.logout]: () => ({ code: 200 }),
+    });
+    open(ROUTES.mine);
+    expect(await screen.findByText('VIP2')).toBeTruthy();
+    expect(await screen.findByText('12.50')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('are you sure you want to log out?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));
+    expect(server.paths()).toContain(API.logout);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { ROUTES } from '@c2c/shared';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, useLocation } from 'wouter';
+import { PageLoading } from '../components/page-loading';
+import { usePublicConfig } from '../lib/queries';
+import { getUserInfo } from '../lib/storage';
+import { PageErrorBoundary } from './error-boundary';
+import { LaunchGuard } from './launch-guard';
+import { AppNavBar } from './nav-bar';
+import { routeTable } from './routes';
+import { AppTabBar } from './tab-bar';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const [path] = useLocation();
+  const route = routeTable[path];
+  const appName = usePublicConfig().data?.app_name || t('common.appName');
+  const title = route?.title ? t(route.title) : '';
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+
+  if (!route) return <Redirect to={ROUTES.home} replace />;
+  const Page = route.page;
+  const signedIn = getUserInfo() !== null;
+  // Login is the root of a signed-out visit: nothing to go back to, so no bar at all.
+  const back = !route.tab && !(path === ROUTES.login && !signedIn);
+  const showNav = back || route.title !== undefined;
+  return (
+    <LaunchGuard path={path}>
+      <div className={route.tab ? 'app-shell with-tab-bar' : 'app-shell'}>
+        {showNav && <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />}
+        <main className="app-page">
+          <PageErrorBoundary key={path}>
+            <Suspense fallback={<PageLoading />}>
+              <Page />
+            </Suspense>
+          </PageErrorBoundary>
+        </main>
+        {route.tab && <AppTabBar path={path} />}
+      </div>
+    </LaunchGuard>
+  );
+}

@@ -1,0 +1,46 @@
+import { ROUTES } from '@c2c/shared';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { TKey } from '../lib/i18n-keys';
+
+export interface PageRoute {
+  /** The nav bar's title; tab pages without one draw their own header. */
+  title?: TKey;
+  tab?: boolean;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/** Every page is its own chunk, so a visit downloads the shell and then only the page it opens. */
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+const home = page(() => import('../features/home/home-page'), 'HomePage');
+
+export const routeTable: Record<string, PageRoute> = {
+  [ROUTES.home]: { tab: true, page: home },
+  [ROUTES.homeIndex]: { tab: true, page: home },
+  [ROUTES.hall]: { tab: true, title: 'nav.hall', page: page(() => import('../features/hall/hall-page'), 'HallPage') },
+  [ROUTES.orders]: { tab: true, title: 'nav.orders', page: page(() => import('../features/orders/orders-page'), 'OrdersPage') },
+  [ROUTES.mine]: { tab: true, page: page(() => import('../features/mine/mine-page'), 'MinePage') },
+  [ROUTES.login]: { page: page(() => import('../features/auth/login-page'), 'LoginPage') },
+  [ROUTES.register]: { page: page(() => import('../features/auth/register-page'), 'RegisterPage') },
+  [ROUTES.forget]: { page: page(() => import('../features/auth/forget-page'), 'ForgetPage') },
+  [ROUTES.personalInfo]: {
+    title: 'nav.personalInfo',
+    page: page(() => import('../features/profile/personal-info-page'), 'PersonalInfoPage'),
+  },
+  [ROUTES.recharge]: { title: 'nav.recharge', page: page(() => import('../features/recharge/recharge-page'), 'RechargePage') },
+  [ROUTES.wallet]: { title: 'nav.wallet', page: page(() => import('../features/wallet/wallet-page'), 'WalletPage') },
+  [ROUTES.property]: { title: 'nav.property', page: page(() => import('../features/assets/property-page'), 'PropertyPage') },
+  [ROUTES.assetLog]: { title: 'nav.assetLog', page: page(() => import('../features/assets/asset-log-page'), 'AssetLogPage') },
+  [ROUTES.binding]: { title: 'nav.binding', page: page(() => import('../features/withdraw/binding-page'), 'BindingPage') },
+  [ROUTES.withdraw]: { title: 'nav.withdraw', page: page(() => import('../features/withdraw/withdraw-page'), 'WithdrawPage') },
+  [ROUTES.cardWithdrawal]: {
+    title: 'nav.cardWithdrawal',
+    page: page(() => import('../features/withdraw/card-withdrawal-page'), 'CardWithdrawalPage'),
+  },
+  [ROUTES.records]: { title: 'nav.records', page: page(() => import('../features/withdraw/records-page'), 'RecordsPage') },
+  [ROUTES.team]: { title: 'nav.team', page: page(() => import('../features/team/team-page'), 'TeamPage') },
+  [ROUTES.promotion]: { title: 'nav.promotion', page: page(() => import('../features/team/promotion-page'), 'PromotionPage') },
+  [ROUTES.beginner]: { title: 'nav.beginner', page: page(() => import('../features/help/beginner-page'), 'BeginnerPage') },
+  [ROUTES.service]: { title: 'nav.service', page: page(() => import('../features/help/service-page'), 'ServicePage') },
+};

@@ -1,0 +1,39 @@
+import { LANG_NAMES, LANGS, type Lang } from '@c2c/shared';
+import { CheckList, Dialog, Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../lib/i18n';
+import { setStoredLang } from '../lib/storage';
+
+interface Props {
+  visible: boolean;
+  onClose: () => void;
+}
+
+/** The bottom language popup; a change asks first, because applying it restarts the app (spec §1). */
+export function LanguageSheet({ visible, onClose }: Props) {
+  const { t } = useTranslation();
+  const active = currentLang();
+  const choose = async (lang: Lang) => {
+    if (lang === active) return onClose();
+    const ok = await Dialog.confirm({
+      content: t('language.restartConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    setStoredLang(lang);
+    location.reload();
+  };
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" showCloseButton>
+      <h3 className="sheet-title">{t('language.title')}</h3>
+      <CheckList value={[active]} onChange={(v) => v[0] && choose(v[0] as Lang)}>
+        {LANGS.map((lang) => (
+          <CheckList.Item key={lang} value={lang}>
+            <span lang={lang}>{LANG_NAMES[lang]}</span>
+          </CheckList.Item>
+        ))}
+      </CheckList>
+    </Popup>
+  );
+}

@@ -1,0 +1,34 @@
+import { API, type LoginResponse } from '@c2c/shared';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/queries';
+import { queryClient } from '../../lib/query-client';
+import { saveSession } from '../../lib/storage';
+
+export type CodeScene = 'register' | 'forget';
+
+export const sendCode = (email: string, scene: CodeScene) =>
+  api<{ resend_after: number }>(API.sendCode, { email, scene }, { catch: true });
+
+/** Keeps a new session; whatever another account left in the cache goes first. */
+function startSession({ token, user }: LoginResponse): void {
+  queryClient.clear();
+  saveSession(token, user);
+  queryClient.setQueryData(queryKeys.user, user);
+}
+
+export async function login(body: { email: string; password: string }): Promise<void> {
+  startSession(await api<LoginResponse>(API.login, body, { catch: true }));
+}
+
+export async function register(body: {
+  email: string;
+  code: string;
+  password: string;
+  confirm_password: string;
+  invite_code: string;
+}): Promise<void> {
+  startSession(await api<LoginResponse>(API.register, body, { catch: true }));
+}
+
+export const resetPassword = (body: { email: string; code: string; password: string; confirm_password: string }) =>
+  api(API.forget, body, { catch: true });

@@ -1,0 +1,47 @@
+import { loginRequest, ROUTES } from '@c2c/shared';
+import { Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Field } from '../../components/field';
+import { PasswordInput } from '../../components/password-input';
+import { SubmitButton } from '../../components/submit-button';
+import { switchTab } from '../../lib/navigation';
+import { showSuccess } from '../../lib/toast';
+import { useFormState } from '../../lib/use-form-state';
+import { validate } from '../../lib/validate';
+import { login } from './api';
+import { AuthHeader } from './auth-header';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { values, field } = useFormState({ email: '', password: '' });
+
+  const submit = async () => {
+    const body = validate(loginRequest, values);
+    if (!body) return;
+    await login(body);
+    showSuccess(t('auth.loginSuccess'));
+    switchTab(ROUTES.home);
+  };
+
+  return (
+    <div className="auth-page">
+      <AuthHeader title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} />
+      <form className="card form-card" onSubmit={(e) => e.preventDefault()}>
+        <Field label={t('auth.email')}>
+          <Input {...field('email')} type="email" placeholder={t('auth.emailPlaceholder')} autoComplete="username" clearable />
+        </Field>
+        <Field label={t('auth.password')}>
+          <PasswordInput {...field('password')} placeholder={t('auth.passwordPlaceholder')} autoComplete="current-password" />
+        </Field>
+        <SubmitButton onSubmit={submit} type="submit">
+          {t('auth.login')}
+        </SubmitButton>
+      </form>
+      <div className="auth-links">
+        <Link href={ROUTES.register}>{t('auth.toRegister')}</Link>
+        <Link href={ROUTES.forget}>{t('auth.toForget')}</Link>
+      </div>
+    </div>
+  );
+}

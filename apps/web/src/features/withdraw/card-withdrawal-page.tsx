@@ -1,0 +1,5 @@
+import { WithdrawForm } from './withdraw-form';
+
+export function CardWithdrawalPage() {
+  return <WithdrawForm methods={['bank']} />;
+}

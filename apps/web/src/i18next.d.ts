@@ -1,0 +1,9 @@
+import type { ErrorKey } from '@c2c/shared';
+import type en from './locales/en.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en; errors: Record<ErrorKey, string> };
+  }
+}

@@ -1,0 +1,91 @@
+import { type Envelope, OK, REQUEST_TIMEOUT_MS, ROUTES, SESSION_EXPIRED } from '@c2c/shared';
+import { currentLang, i18n } from './i18n';
+import { pathOf, switchTab } from './navigation';
+import { queryClient } from './query-client';
+import { clearSession, getToken } from './storage';
+import { showToast } from './toast';
+
+export interface CallOptions {
+  /** `false` keeps a failed call quiet; the caller shows what it wants. */
+  toast?: boolean;
+  /** `true` rejects a failed call with an `ApiError`; otherwise it never settles (spec §8). */
+  catch?: boolean;
+}
+
+export type Body = Record<string, string | number | boolean | null | undefined>;
+
+export class ApiError extends Error {
+  constructor(
+    /** The envelope's code, or 0 when no envelope arrived (network failure, timeout, unreadable answer). */
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const never = <T>(): Promise<T> => new Promise<T>(() => {});
+
+function parseEnvelope(text: string): Envelope | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && typeof (value as Envelope).code === 'number') return value as Envelope;
+  } catch {
+    // Not JSON (a proxy's error page, for example): handled as an unreadable answer.
+  }
+  return null;
+}
+
+function fail<T>(error: ApiError, options: CallOptions): Promise<T> {
+  if (options.toast !== false) showToast(error.message);
+  return options.catch ? Promise.reject(error) : never<T>();
+}
+
+/** Session expired or missing: forget it and start over at sign-in (spec §4). */
+function endSession(): void {
+  clearSession();
+  queryClient.clear();
+  if (pathOf(location.hash.replace(/^#/, '')) !== ROUTES.login) switchTab(ROUTES.login);
+}
+
+async function send<T>(path: string, body: URLSearchParams | FormData, options: CallOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers['X-Access-Token'] = token;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let envelope: Envelope | null;
+  try {
+    const response = await fetch(path, { method: 'POST', body, headers, signal: controller.signal });
+    envelope = parseEnvelope(await response.text());
+  } catch {
+    const text = controller.signal.aborted ? i18n.t('common.requestTimeout') : i18n.t('common.networkError');
+    return fail(new ApiError(0, text), options);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!envelope) return fail(new ApiError(0, i18n.t('common.serverError')), options);
+  if (envelope.code === OK) return (envelope.data ?? {}) as T;
+  if (envelope.code === SESSION_EXPIRED) {
+    endSession();
+    return never<T>();
+  }
+  return fail(new ApiError(envelope.code, envelope.msg || i18n.t('common.serverError')), options);
+}
+
+/** A call of the customer API: POST, form-encoded, with `lang` in every body (DESIGN §2). */
+export function api<T = Record<string, never>>(path: string, body: Body = {}, options: CallOptions = {}): Promise<T> {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, String(value));
+  form.set('lang', currentLang());
+  return send<T>(path, form, options);
+}
+
+/** A multipart upload (field `file`) under the same envelope rules. */
+export function upload<T>(path: string, file: Blob, options: CallOptions = {}): Promise<T> {
+  const form = new FormData();
+  form.append('lang', currentLang());
+  form.append('file', file);
+  return send<T>(path, form, options);
+}

@@ -1,0 +1,19 @@
+import { formatAmount, wireToMicro } from '@c2c/shared';
+
+/** The one currency today (DESIGN §3); a ticker symbol, the same in every language. */
+export const CURRENCY = 'USDT';
+
+/** Sum of wire amounts, in integers: money never touches floating point (DESIGN §3). */
+export function addAmounts(...wires: string[]): string {
+  return formatAmount(wires.reduce((sum, w) => sum + wireToMicro(w), 0n));
+}
+
+/** A wire amount for display in the user's locale: grouped digits and the locale's decimal mark, digits kept exact. */
+export function formatMoney(wire: string, locale: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(wire);
+  if (!m) return wire;
+  const whole = new Intl.NumberFormat(locale).format(BigInt(m[2] as string));
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const frac = (m[3] ?? '').padEnd(2, '0');
+  return `${m[1]}${whole}${decimal}${frac}`;
+}

@@ -1,0 +1,49 @@
+import { ROUTES } from '@c2c/shared';
+import { navigate as hashNavigate, useHashLocation } from 'wouter/use-hash-location';
+
+/**
+ * The app's page stack lives in `history.state.depth`: every push adds one, a replace keeps it. Back can then
+ * tell a page opened inside the app (go back) from the first page of a visit (go Home), also after a reload.
+ */
+interface StackState {
+  depth: number;
+}
+
+const currentDepth = (): number => {
+  const state = history.state as Partial<StackState> | null;
+  return typeof state?.depth === 'number' ? state.depth : 0;
+};
+
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  const replace = options.replace ?? false;
+  const state: StackState = { depth: replace ? currentDepth() : currentDepth() + 1 };
+  hashNavigate(to, { replace, state });
+}
+
+/** Tab pages are roots: switching tabs starts a new stack instead of piling pages up. */
+export function switchTab(to: string): void {
+  hashNavigate(to, { replace: true, state: { depth: 0 } satisfies StackState });
+}
+
+/** Back in the app's page stack; the first page of a visit goes to `fallback` (Home, or login when signed out). */
+export function goBack(fallback: string = ROUTES.home): void {
+  if (currentDepth() > 0) history.back();
+  else switchTab(fallback);
+}
+
+/** The hash path without its query: `#/pages/login/register?code=AB` is the route `/pages/login/register`. */
+export const pathOf = (hashPath: string): string => hashPath.split('?')[0] || '/';
+
+export function useAppLocation(): [string, typeof navigate] {
+  const [location] = useHashLocation();
+  return [pathOf(location), navigate];
+}
+/** Links render real `#/...` addresses, so open-in-new-tab works. */
+useAppLocation.hrefs = (href: string): string => `#${href}`;
+
+/** A query parameter from the hash (`#/page?code=AB`) or from the page address (`/?code=AB#/page`). */
+export function queryParam(name: string): string | null {
+  const hashQuery = location.hash.split('?')[1];
+  const fromHash = hashQuery ? new URLSearchParams(hashQuery).get(name) : null;
+  return fromHash ?? new URLSearchParams(location.search).get(name);
+}

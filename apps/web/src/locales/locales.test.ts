@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGS } from '@c2c/shared';
+import { describe, expect, it } from 'vitest';
+
+const here = import.meta.dirname;
+const src = join(here, '..');
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const load = (lang: string) => flatten(JSON.parse(readFileSync(join(here, `${lang}.json`), 'utf8')) as Tree);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const en = load('en');
+
+describe('locale files', () => {
+  it.each(LANGS.filter((l) => l !== 'en'))('%s has exactly the keys of en, each translated with the same placeholders', (lang) => {
+    const other = load(lang);
+    expect(
+      [...en.keys()].filter((k) => !other.has(k)),
+      `missing in ${lang}`,
+    ).toEqual([]);
+    expect(
+      [...other.keys()].filter((k) => !en.has(k)),
+      `unknown in ${lang}`,
+    ).toEqual([]);
+    for (const [key, text] of other) {
+      expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${lang}:${key} placeholders`).toEqual(placeholders(en.get(key) ?? ''));
+    }
+  });
+
+  it('uses every key of en.json somewhere in src (keys are written as literals)', () => {
+    const code = sourceFiles(src)
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const unused = [...en.keys()].filter((key) => !code.includes(`'${key}'`));
+    expect(unused).toEqual([]);
+  });
+
+  it('has a value for every key the source asks for', () => {
+    const code = sourceFiles(src)
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const asked = new Set([...code.matchAll(/\bt\('([\w.]+)'/g)].map((m) => m[1] as string));
+    expect([...asked].filter((key) => !en.has(key))).toEqual([]);
+  });
+});

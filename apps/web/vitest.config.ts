@@ -1,0 +1,18 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    // Resolve packages as the browser build does (ES builds): antd-mobile's CommonJS build would be a second copy
+    // whose imperative render (Dialog, Toast) is not the one set up for React 19.
+    resolve: { mainFields: ['browser', 'module', 'main'] },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/test/setup.ts'],
+      // antd-mobile's ES build imports its CSS; Node cannot load that, Vite can.
+      server: { deps: { inline: ['antd-mobile'] } },
+    },
+  }),
+);
