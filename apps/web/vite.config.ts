@@ -18,11 +18,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      treeshake: {
-        // @c2c/shared is plain declarations (routes, catalogue, zod schemas); without this, importing ROUTES would pull
-        // every schema and zod itself into the first-visit bundle.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
-      },
       output: {
         codeSplitting: {
           // What the entry imports statically is one first-visit chunk. Automatic common chunks would otherwise mix entry

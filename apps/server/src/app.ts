@@ -125,7 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return { app, ctx };
 }
 
-/** Serves both built apps: hashed assets cached for a year, index.html never cached. */
+/** Serves both built apps: hashed assets cached for a year, index.html never cached, .br/.gz twins sent to clients that take them. */
 async function serveBuiltApps(app: FastifyInstance, webDist: string, adminDist: string) {
   const setHeaders = (reply: { header(k: string, v: string): unknown }, file: string) => {
     reply.header('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -141,6 +141,13 @@ async function serveBuiltApps(app: FastifyInstance, webDist: string, adminDist: 
     });
   }
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', setHeaders, cacheControl: false, decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      setHeaders,
+      cacheControl: false,
+      decorateReply: false,
+      preCompressed: true,
+    });
   }
 }

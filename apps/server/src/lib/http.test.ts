@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness.js';
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log('${title}')`);
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(`console.log('${title} (gzip twin)')`));
   }
   s = await startServer({ webDist, adminDist });
 });
@@ -105,6 +107,12 @@ describe('static apps', () => {
     const redirect = await fetch(`${s.url}/admin`, { redirect: 'manual' });
     expect(redirect.status).toBe(301);
     expect((await fetch(`${s.url}/admin/assets/index-abc123.js`)).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the precompressed twin to a client that accepts gzip', async () => {
+    const res = await fetch(`${s.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toBe("console.log('web (gzip twin)')");
   });
 
   it('does not serve files outside the app folders', async () => {

@@ -1,14 +1,17 @@
+import type { z } from 'zod';
 import { errorText } from './i18n';
 import { showToast } from './toast';
 
-/** The part of a zod schema the forms use; the schemas themselves come from @c2c/shared. */
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
-}
+type Schemas = typeof import('./form-schemas');
+export type FormSchema = keyof Schemas;
 
-/** Checks a form with its shared wire schema; on failure shows the first issue in the user's language and returns null. */
-export function validate<T>(schema: Schema<T>, values: unknown): T | null {
-  const result = schema.safeParse(values);
+/**
+ * Checks a form with its shared wire schema; on failure shows the first issue in the user's language and
+ * answers null. zod and the schemas arrive with the first submit, which keeps them out of the first page.
+ */
+export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<z.output<Schemas[K]> | null> {
+  const schemas = await import('./form-schemas');
+  const result = (schemas[name] as z.ZodType<z.output<Schemas[K]>>).safeParse(values);
   if (result.success) return result.data;
   showToast(errorText(result.error.issues[0]?.message));
   return null;

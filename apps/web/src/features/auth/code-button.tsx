@@ -1,4 +1,4 @@
-import { CODE_RESEND_SECONDS, sendCodeRequest } from '@c2c/shared';
+import { CODE_RESEND_SECONDS } from '@c2c/shared';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export function CodeButton({ email, scene }: { email: string; scene: CodeScene }
   }, [seconds]);
 
   const { run, loading } = useGuardedAction(async () => {
-    const body = validate(sendCodeRequest, { email, scene });
+    const body = await validate('sendCodeRequest', { email, scene });
     if (!body) return;
     const { resend_after } = await sendCode(body.email, scene);
     showSuccess(t('auth.sendSuccess'));

@@ -1,4 +1,4 @@
-import { forgetRequest, ROUTES } from '@c2c/shared';
+import { ROUTES } from '@c2c/shared';
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
@@ -17,7 +17,7 @@ export function ForgetPage() {
   const { values, field } = useFormState({ email: '', code: '', password: '', confirm_password: '' });
 
   const submit = async () => {
-    const body = validate(forgetRequest, values);
+    const body = await validate('forgetRequest', values);
     if (!body) return;
     await resetPassword(body);
     showSuccess(t('auth.resetSuccess'));

@@ -1,4 +1,4 @@
-import { loginRequest, ROUTES } from '@c2c/shared';
+import { ROUTES } from '@c2c/shared';
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -17,7 +17,7 @@ export function LoginPage() {
   const { values, field } = useFormState({ email: '', password: '' });
 
   const submit = async () => {
-    const body = validate(loginRequest, values);
+    const body = await validate('loginRequest', values);
     if (!body) return;
     await login(body);
     showSuccess(t('auth.loginSuccess'));

@@ -1,4 +1,4 @@
-import { ROUTES, registerRequest } from '@c2c/shared';
+import { ROUTES } from '@c2c/shared';
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -24,7 +24,7 @@ export function RegisterPage() {
   });
 
   const submit = async () => {
-    const body = validate(registerRequest, values);
+    const body = await validate('registerRequest', values);
     if (!body) return;
     await register(body);
     showSuccess(t('auth.registerSuccess'));

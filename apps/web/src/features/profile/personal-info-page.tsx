@@ -1,4 +1,4 @@
-import { changePasswordRequest, NICKNAME_MAX, saveUserInfoRequest } from '@c2c/shared';
+import { NICKNAME_MAX } from '@c2c/shared';
 import { Input } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,14 +31,14 @@ export function PersonalInfoPage() {
   if (!user) return <PageLoading />;
 
   const save = async () => {
-    const body = validate(saveUserInfoRequest, profile.values);
+    const body = await validate('saveUserInfoRequest', profile.values);
     if (!body) return;
     await saveNickname(body.nickname);
     showSuccess(t('common.saveSuccess'));
   };
 
   const submitPassword = async () => {
-    const body = validate(changePasswordRequest, passwords.values);
+    const body = await validate('changePasswordRequest', passwords.values);
     if (!body) return;
     await changePassword(body);
     passwords.setValues({ old_password: '', password: '', confirm_password: '' });
