@@ -11,7 +11,8 @@ export type FormSchema = keyof Schemas;
  */
 export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<z.output<Schemas[K]> | null> {
   const schemas = await import('./form-schemas');
-  const result = (schemas[name] as z.ZodType<z.output<Schemas[K]>>).safeParse(values);
+  const schema = schemas[name] as unknown as z.ZodType<z.output<Schemas[K]>>;
+  const result = schema.safeParse(values);
   if (result.success) return result.data;
   showToast(errorText(result.error.issues[0]?.message));
   return null;
