@@ -105,29 +105,9 @@ export async function openDatabase(config: Config): Promise<Database> {
     pool.on('error', () => {
       // an idle client failed; the pool replaces it and the next query reports any lasting problem
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      dialect: 'postgres',
-      close: () => db.destroy(),
-      ping: () =>
-        sql`select 1`.execute(db).then(
-          () => true,
-          () => false,
-        ),
-    };
+    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) });
-  return {
-    db,
-    dialect: 'sqlite',
-    close: () => db.destroy(),
-    ping: () =>
-      sql`select 1`.execute(db).then(
-        () => true,
-        () => false,
-      ),
-  };
+  return wrap(new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }), 'sqlite');
 }

@@ -32,13 +32,7 @@ export async function listHouseCodes(tx: Tx, limit: number, offset: number) {
   return { rows, total: await countHouseCodes(tx) };
 }
 
-export async function countHouseCodes(tx: Tx): Promise<number> {
-  const r = await tx
-    .selectFrom('house_invite_codes')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
+export const countHouseCodes = (tx: Tx) => countRows(tx, 'house_invite_codes');
 
 export async function userCodeTaken(tx: Tx, code: string): Promise<boolean> {
   return !!(await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst());

@@ -11,13 +11,7 @@ export const findOperatorByEmail = (tx: Tx, email: string) =>
 export const findOperatorById = (tx: Tx, id: number) =>
   tx.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function countOperators(tx: Tx): Promise<number> {
-  const r = await tx
-    .selectFrom('operators')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
+export const countOperators = (tx: Tx) => countRows(tx, 'operators');
 
 export async function insertOperator(
   tx: Tx,

@@ -118,7 +118,7 @@ export function operatorAuth(ctx: AppContext, roles?: readonly OperatorRole[]) {
     const session = await resolveSession(ctx.db, 'operator_sessions', token, ctx.clock.now());
     if (!session) throw new DomainError('unauthorized');
     const operator = await repo.findOperatorById(ctx.db, session.ownerId);
-    if (!operator || operator.status !== 'active') throw new DomainError('unauthorized');
+    if (operator?.status !== 'active') throw new DomainError('unauthorized');
     if (roles && !roles.includes(operator.role as OperatorRole)) throw new DomainError('forbidden');
     return { operator, sessionId: session.id };
   };

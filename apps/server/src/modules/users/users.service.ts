@@ -250,7 +250,7 @@ export function userAuth(ctx: AppContext) {
     const session = await resolveSession(ctx.db, 'sessions', token, ctx.clock.now());
     if (!session) throw new DomainError('unauthorized');
     const user = await repo.findUserById(ctx.db, session.ownerId);
-    if (!user || user.status !== 'active') throw new DomainError('unauthorized');
+    if (user?.status !== 'active') throw new DomainError('unauthorized');
     return { user, sessionId: session.id };
   };
 }

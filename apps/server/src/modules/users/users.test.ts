@@ -50,6 +50,15 @@ describe('sms/send-code', () => {
     expect(s.mails(unknown)).toHaveLength(0);
   });
 
+  it('throttles codes per client address', async () => {
+    const ip = '198.19.1.1';
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await s.call(API.sendCode, { email: uniqueEmail('ipcode') }, undefined, ip)).code);
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(codes[30]).toBe(code('rate_limited'));
+    expect((await s.call(API.sendCode, { email: uniqueEmail('ipcode') }, undefined, '198.19.1.2')).code).toBe(200);
+  });
+
   it('throttles codes per e-mail address', async () => {
     const email = uniqueEmail('throttle');
     let last = 0;
