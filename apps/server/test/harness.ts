@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '@c2c/shared';
+import { Redis } from 'ioredis';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.js';
@@ -58,7 +59,8 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
     ...opts.env,
   });
   const clock = opts.clock instanceof TestClock ? opts.clock : new TestClock();
-  const { app, ctx } = await buildApp(config, { redisPrefix: `test:${schema || path.basename(dataDir)}:`, ...opts, clock });
+  const redisPrefix = `test:${schema || path.basename(dataDir)}:`;
+  const { app, ctx } = await buildApp(config, { redisPrefix, ...opts, clock });
   await seedFirstStart(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -111,6 +113,16 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.REDIS_URL) {
+        const redis = new Redis(process.env.REDIS_URL);
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+          if (keys.length) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+        redis.disconnect();
+      }
       if (schema) {
         const c = new pg.Client({ connectionString: withPgUser(process.env.DATABASE_URL!) });
         await c.connect();
