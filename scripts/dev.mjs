@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  ['server', ['run', 'dev', '-w', '@c2c/server']],
+  ['server', ['exec', '--', 'tsx', 'watch', 'apps/server/src/main.ts']],
   ['web', ['run', 'dev', '-w', '@c2c/web', '--', '--port', '5173']],
   ['admin', ['run', 'dev', '-w', '@c2c/admin', '--', '--port', '5174']],
 ].map(([name, args]) => {

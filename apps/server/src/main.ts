@@ -39,7 +39,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(banner(config, seeded, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`));
+  process.stdout.write(
+    banner(config, seeded, `http://${['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host}:${port}`),
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(
