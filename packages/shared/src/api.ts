@@ -11,7 +11,23 @@ export const API = {
   getMoneyInfo: '/api/v1/userinfo/get-money-info',
   saveInfo: '/api/v1/userinfo/save',
   config: '/api/v1/config/get',
+  rechargeAddress: '/api/v1/recharge/shoukuan-address',
+  rechargeCreate: '/api/v1/recharge/create',
+  rechargeList: '/api/v1/recharge/list',
+  bankinfoCreate: '/api/v1/bankinfo/create',
+  bankinfoList: '/api/v1/bankinfo/list',
+  bankinfoDetail: '/api/v1/bankinfo/detail',
+  bankinfoIsAdd: '/api/v1/bankinfo/get-is-add',
+  withdrawCreate: '/api/v1/withdraw/create',
+  withdrawList: '/api/v1/withdraw/list',
+  assetLogList: '/api/v1/asset-log/list',
+  assetLogTongji: '/api/v1/asset-log/tongji',
+  assetLogExport: '/api/v1/asset-log/export',
+  propertyTongji: '/api/v1/property/tongji',
 } as const;
+
+/** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
+export const UPLOADS_PREFIX = '/uploads/';
 
 export const ADMIN_API = {
   login: '/api/admin/v1/auth/login',
@@ -26,6 +42,15 @@ export const ADMIN_API = {
   inviteCodeUpdate: '/api/admin/v1/invite-code/update',
   operatorList: '/api/admin/v1/operator/list',
   operatorCreate: '/api/admin/v1/operator/create',
+  rechargeList: '/api/admin/v1/recharge/list',
+  rechargeApprove: '/api/admin/v1/recharge/approve',
+  rechargeReject: '/api/admin/v1/recharge/reject',
+  withdrawList: '/api/admin/v1/withdraw/list',
+  withdrawApprove: '/api/admin/v1/withdraw/approve',
+  withdrawReject: '/api/admin/v1/withdraw/reject',
+  addressList: '/api/admin/v1/address/list',
+  addressCreate: '/api/admin/v1/address/create',
+  addressUpdate: '/api/admin/v1/address/update',
 } as const;
 
 /** Response envelope of both APIs (DESIGN §2). */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { isValidIban, SWIFT_RE } from './banking.js';
 import { CODE_LENGTH, NICKNAME_MAX, OPERATOR_ROLES, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import type { ErrorKey } from './errors.js';
+import { parseAmount } from './money.js';
 
 /**
  * Wire schemas of every call. Request fields arrive form-encoded, so every value is a string or absent.
@@ -126,6 +128,10 @@ export const publicConfigSchema = z.object({
   app_url: z.string(),
   langs: z.array(z.string()),
   default_lang: z.string(),
+  recharge_min: z.string(),
+  recharge_max: z.string(),
+  withdraw_min: z.string(),
+  withdraw_max: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -194,12 +200,27 @@ const urlField = z
   .max(500, err('url_format'))
   .refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), err('url_format'));
 
-export const settingsSchema = z.object({
-  app_name: required('fields_required').max(40, err('invalid_value')),
-  logo: urlField,
-  kf_url: urlField,
-  app_url: urlField,
-});
+const limitField = required('amount_required').regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'));
+export const settingsSchema = z
+  .object({
+    app_name: required('fields_required').max(40, err('invalid_value')),
+    logo: urlField,
+    kf_url: urlField,
+    app_url: urlField,
+    recharge_min: limitField,
+    recharge_max: limitField,
+    withdraw_min: limitField,
+    withdraw_max: limitField,
+  })
+  .superRefine((v, ctx) => {
+    for (const [min, max] of [
+      ['recharge_min', 'recharge_max'],
+      ['withdraw_min', 'withdraw_max'],
+    ] as const) {
+      if ((parseAmount(v[min]) ?? 0n) > (parseAmount(v[max]) ?? 0n))
+        ctx.addIssue({ code: 'custom', path: [max], message: 'invalid_value' });
+    }
+  });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const inviteCodeSchema = z.object({
@@ -219,4 +240,207 @@ export const inviteCodeCreateRequest = z.object({
 export const inviteCodeUpdateRequest = z.object({
   code: required('invite_required').transform((s) => s.toUpperCase()),
   active: z.enum(['true', 'false', '1', '0'], err('invalid_value')).transform((s) => s === 'true' || s === '1'),
+});
+
+// ---- money: recharge, payout accounts, withdrawals, assets (issue 3) ----
+
+/** A user-entered amount: > 0 with at most 2 decimals; the server checks limits and parses it to micro-units. */
+export const amountField = required('amount_required')
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+  .refine((s) => /[1-9]/.test(s), err('amount_format'));
+export const requestIdField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, err('invalid_value'))
+  .optional();
+const idField = z.coerce.number(err('record_not_found')).int(err('record_not_found')).positive(err('record_not_found'));
+
+export const RECHARGE_STATUSES = ['auditing', 'completed', 'rejected'] as const;
+export type ReviewStatus = (typeof RECHARGE_STATUSES)[number];
+
+export const receivingAddressRequest = z.object({ type: z.string().trim().max(16).optional() });
+export const receivingAddressSchema = z.object({ type: z.string(), address: z.string() });
+export const receivingAddressResponse = z.object({ types: z.array(z.string()), address: receivingAddressSchema.nullable() });
+
+export const uploadResponse = z.object({ id: z.number(), url: z.string() });
+
+export const rechargeCreateRequest = z.object({
+  type: required('network_unavailable').max(16, err('network_unavailable')),
+  amount: amountField,
+  image: required('credentials_required').regex(/^\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/, err('credentials_required')),
+  tx_hash: z
+    .string()
+    .trim()
+    .max(100, err('tx_hash_format'))
+    .regex(/^[A-Za-z0-9]*$/, err('tx_hash_format'))
+    .optional(),
+  request_id: requestIdField,
+});
+export const rechargeSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  image: z.string(),
+  tx_hash: z.string(),
+  status: z.enum(RECHARGE_STATUSES),
+  reason: z.string(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type Recharge = z.infer<typeof rechargeSchema>;
+
+export const PAYOUT_TYPES = ['bank', 'wise'] as const;
+export type PayoutType = (typeof PAYOUT_TYPES)[number];
+const text = (max: number) => required('fields_required').max(max, err('invalid_value'));
+const phoneField = required('phone_required').regex(PHONE_RE, err('phone_format'));
+
+export const bankAccountRequest = z.object({
+  type: z.literal('bank', err('invalid_value')),
+  full_name: text(100),
+  name: text(50),
+  surname: text(50),
+  phone: phoneField,
+  email: emailField,
+  area: text(50),
+  country: text(50),
+  iban: required('fields_required')
+    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().refine(isValidIban, err('iban_format'))),
+  bank_name: text(100),
+  swift: required('fields_required')
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(SWIFT_RE, err('swift_format'))),
+  address: text(200),
+  city: text(80),
+  state: text(80),
+});
+export const wiseAccountRequest = z.object({
+  type: z.literal('wise', err('invalid_value')),
+  full_name: text(100),
+  email: emailField,
+  country: text(50),
+  phone: z.union([z.literal(''), phoneField]).optional(),
+});
+export const bankinfoCreateRequest = z.discriminatedUnion('type', [bankAccountRequest, wiseAccountRequest], err('invalid_value'));
+
+export const payoutAccountSchema = z.object({
+  id: z.number(),
+  type: z.enum(PAYOUT_TYPES),
+  full_name: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  area: z.string(),
+  country: z.string(),
+  iban: z.string(),
+  bank_name: z.string(),
+  swift: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
+  label: z.string(),
+  created_at: z.string(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+export const bankinfoListRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional() });
+export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField });
+export const bankinfoIsAddResponse = z.object({ bank: z.boolean(), wise: z.boolean() });
+
+export const withdrawCreateRequest = z.object({
+  bk_id: z.coerce.number(err('no_payout_account')).int().positive(err('no_payout_account')),
+  amount: amountField,
+  request_id: requestIdField,
+});
+export const withdrawalSchema = z.object({
+  id: z.number(),
+  amount: z.string(),
+  status: z.enum(RECHARGE_STATUSES),
+  reason: z.string(),
+  reference: z.string(),
+  account: z.object({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const moneyLimitsSchema = z.object({
+  recharge_min: z.string(),
+  recharge_max: z.string(),
+  withdraw_min: z.string(),
+  withdraw_max: z.string(),
+});
+export type MoneyLimits = z.infer<typeof moneyLimitsSchema>;
+
+export const assetLogEntrySchema = z.object({
+  id: z.number(),
+  /** journal kind: recharge, withdraw, withdraw_refund, adjust, ... (the app names it in the user's language) */
+  kind: z.string(),
+  /** signed change of the available balance */
+  amount: z.string(),
+  balance_after: z.string(),
+  /** set when the money left the platform: a withdrawal that was paid out */
+  paid: z.boolean(),
+  ref: z.string(),
+  created_at: z.string(),
+});
+export type AssetLogEntry = z.infer<typeof assetLogEntrySchema>;
+export const assetLogTongjiSchema = z.object({
+  total_balance: z.string(),
+  business: z.string(),
+  income: z.string(),
+  expenditure: z.string(),
+  quantity: z.number(),
+});
+export const propertyTongjiSchema = z.object({
+  balance: z.string(),
+  recharge_amount: z.string(),
+  total_acquisition: z.string(),
+  total_sales: z.string(),
+});
+
+// operator side
+export const reviewListRequest = pagingRequest.extend({
+  status: z.enum(RECHARGE_STATUSES, err('invalid_value')).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export const approveRequest = z.object({ id: idField });
+export const rejectRequest = z.object({ id: idField, reason: required('reason_required').max(200, err('invalid_value')) });
+export const withdrawApproveRequest = z.object({
+  id: idField,
+  reference: required('reference_required').max(100, err('invalid_value')),
+});
+export const adminRechargeSchema = rechargeSchema.extend({
+  user_id: z.number(),
+  user_email: z.string(),
+  reviewed_by: z.string().nullable(),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  user_id: z.number(),
+  user_email: z.string(),
+  reviewed_by: z.string().nullable(),
+  payout: payoutAccountSchema,
+});
+export const addressCreateRequest = z.object({
+  type: required('fields_required')
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, err('invalid_value'))),
+  address: required('address_format').regex(/^[A-Za-z0-9]{20,100}$/, err('address_format')),
+});
+export const addressUpdateRequest = z.object({
+  id: idField,
+  address: addressCreateRequest.shape.address.optional(),
+  active: z
+    .enum(['true', 'false', '1', '0'], err('invalid_value'))
+    .transform((s) => s === 'true' || s === '1')
+    .optional(),
+});
+export const adminAddressSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
 });

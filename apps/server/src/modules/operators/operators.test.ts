@@ -110,13 +110,17 @@ describe('operators and roles', () => {
 describe('settings and house invitation codes', () => {
   it('saves settings (validated, audited) and serves them in the public config', async () => {
     const owner = await ownerToken(s);
-    const bad = await s.admin(ADMIN_API.settingsSave, { app_name: 'C2C Pro', logo: 'ftp://x', kf_url: '', app_url: '' }, owner);
+    const limits = { recharge_min: '20.00', recharge_max: '5000.00', withdraw_min: '15', withdraw_max: '2000.5' };
+    const bad = await s.admin(ADMIN_API.settingsSave, { app_name: 'C2C Pro', logo: 'ftp://x', kf_url: '', app_url: '', ...limits }, owner);
     expect(bad.msg).toBe('Please enter a full http(s) address');
+    const inverted = { app_name: 'C2C', logo: '', kf_url: '', app_url: '', ...limits, withdraw_min: '3000.00' };
+    expect((await s.admin(ADMIN_API.settingsSave, inverted, owner)).code).toBe(errorCode('invalid_value'));
     const next = {
       app_name: 'C2C Pro',
       logo: 'https://cdn.example.com/logo.png',
       kf_url: 'https://t.me/c2c_help',
       app_url: 'https://c2c.example.com',
+      ...limits,
     };
     expect((await s.admin(ADMIN_API.settingsSave, next, owner)).data).toEqual(next);
     expect((await s.admin(ADMIN_API.settingsGet, {}, owner)).data).toEqual(next);

@@ -1,8 +1,20 @@
-import { DEFAULT_LANG, LANGS, type PublicConfig, type Settings } from '@c2c/shared';
+import { DEFAULT_LANG, LANGS, type PublicConfig, parseAmount, type Settings } from '@c2c/shared';
 import type { Tx } from '../../context.js';
 import * as repo from './settings.repository.js';
 
-const KEYS = ['app_name', 'logo', 'kf_url', 'app_url'] as const satisfies readonly (keyof Settings)[];
+const KEYS = [
+  'app_name',
+  'logo',
+  'kf_url',
+  'app_url',
+  'recharge_min',
+  'recharge_max',
+  'withdraw_min',
+  'withdraw_max',
+] as const satisfies readonly (keyof Settings)[];
+
+/** Limits until an operator sets their own (USDT, at most 2 decimals). */
+const DEFAULT_LIMITS = { recharge_min: '10.00', recharge_max: '1000000.00', withdraw_min: '10.00', withdraw_max: '50000.00' };
 
 /** The operator-editable settings; app_url falls back to PUBLIC_URL until an operator sets one. */
 export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> {
@@ -12,7 +24,17 @@ export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> 
     logo: all.get('logo') ?? '',
     kf_url: all.get('kf_url') ?? '',
     app_url: all.get('app_url') || publicUrl,
+    recharge_min: all.get('recharge_min') ?? DEFAULT_LIMITS.recharge_min,
+    recharge_max: all.get('recharge_max') ?? DEFAULT_LIMITS.recharge_max,
+    withdraw_min: all.get('withdraw_min') ?? DEFAULT_LIMITS.withdraw_min,
+    withdraw_max: all.get('withdraw_max') ?? DEFAULT_LIMITS.withdraw_max,
   };
+}
+
+/** The operator-set limits of one kind of movement, in micro-units. */
+export async function limits(tx: Tx, publicUrl: string, kind: 'recharge' | 'withdraw'): Promise<{ min: bigint; max: bigint }> {
+  const s = await getSettings(tx, publicUrl);
+  return { min: parseAmount(s[`${kind}_min`]) ?? 0n, max: parseAmount(s[`${kind}_max`]) ?? 0n };
 }
 
 export async function saveSettings(tx: Tx, next: Settings): Promise<void> {
