@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,13 +16,19 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { installErrorHandling } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { memoryThrottle, redisThrottle } from './lib/throttle.js';
+import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
+import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
+import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
+import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
+import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -97,6 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installErrorHandling(app);
 
@@ -115,6 +123,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerAuditRoutes(api, ctx);
     registerInviteRoutes(api, ctx);
     registerLiveRoutes(api, ctx);
+    registerUploadRoutes(api, ctx);
+    registerRechargeRoutes(api, ctx);
+    registerPayoutRoutes(api, ctx);
+    registerWithdrawalRoutes(api, ctx);
+    registerAssetRoutes(api, ctx);
   });
 
   await serveBuiltApps(

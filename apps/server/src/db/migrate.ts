@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Dialect } from './database.js';
 import * as m001 from './migrations/001-foundation.js';
+import * as m002 from './migrations/002-money.js';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -12,6 +13,7 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 /** Forward-only and numbered; a new file is appended here, an old one is never edited. */
 const STEPS: Record<string, Step> = {
   '001-foundation': m001,
+  '002-money': m002,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

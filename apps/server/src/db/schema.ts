@@ -91,6 +91,91 @@ export interface AccountsTable {
   updated_at: string;
 }
 
+export interface JournalsTable {
+  id: Generated<number>;
+  kind: string;
+  ref: string;
+  actor: string;
+  memo: Generated<string>;
+  created_at: string;
+}
+
+export interface PostingsTable {
+  id: Generated<number>;
+  journal_id: number;
+  account_id: number;
+  amount: bigint | number | string;
+  balance_after: bigint | number | string;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface ReceivingAddressesTable {
+  id: Generated<number>;
+  type: string;
+  address: string;
+  active: number;
+  created_at: string;
+}
+
+export interface RechargesTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  address: string;
+  amount: bigint | number | string;
+  image: string;
+  tx_hash: string;
+  status: string;
+  reason: Generated<string>;
+  request_id: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+}
+
+export interface PayoutAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  full_name: string;
+  name: string;
+  surname: string;
+  phone: string;
+  email: string;
+  area: string;
+  country: string;
+  iban: string;
+  bank_name: string;
+  swift: string;
+  address: string;
+  city: string;
+  state: string;
+  created_at: string;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  payout_account_id: number;
+  amount: bigint | number | string;
+  status: string;
+  reason: Generated<string>;
+  reference: Generated<string>;
+  request_id: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -101,4 +186,11 @@ export interface DB {
   settings: SettingsTable;
   house_invite_codes: HouseInviteCodesTable;
   accounts: AccountsTable;
+  journals: JournalsTable;
+  postings: PostingsTable;
+  uploads: UploadsTable;
+  receiving_addresses: ReceivingAddressesTable;
+  recharges: RechargesTable;
+  payout_accounts: PayoutAccountsTable;
+  withdrawals: WithdrawalsTable;
 }

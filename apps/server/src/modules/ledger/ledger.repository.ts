@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
 
 export async function insertAccounts(
@@ -26,4 +27,165 @@ export async function userBalances(tx: Tx, userId: number, currency: string) {
     .where('user_id', '=', userId)
     .where('currency', '=', currency)
     .execute();
+}
+
+export async function findAccountId(tx: Tx, owner: string, kind: string, currency: string): Promise<number | undefined> {
+  const row = await tx
+    .selectFrom('accounts')
+    .select('id')
+    .where('owner', '=', owner)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Adds `amount` to an account and answers the new balance, or undefined when a customer account would go
+ * below zero. The condition and the change are one statement, so concurrent writers cannot both pass it.
+ */
+export async function applyToAccount(tx: Tx, accountId: number, amount: bigint, now: string): Promise<bigint | undefined> {
+  const row = await tx
+    .updateTable('accounts')
+    .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
+    .returning('balance')
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) : undefined;
+}
+
+export async function insertJournal(
+  tx: Tx,
+  j: { kind: string; ref: string; actor: string; memo: string; now: string },
+): Promise<number> {
+  const row = await tx
+    .insertInto('journals')
+    .values({ kind: j.kind, ref: j.ref, actor: j.actor, memo: j.memo, created_at: j.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertPostings(
+  tx: Tx,
+  rows: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[],
+) {
+  await tx
+    .insertInto('postings')
+    .values(
+      rows.map((r) => ({
+        journal_id: r.journalId,
+        account_id: r.accountId,
+        amount: r.amount,
+        balance_after: r.balanceAfter,
+        created_at: r.now,
+      })),
+    )
+    .execute();
+}
+
+/** The entries of one account, newest first, with their journal and whether a later journal paid the same reference out. */
+export async function accountEntries(tx: Tx, accountId: number, limit: number, offset: number) {
+  const rows = await tx
+    .selectFrom('postings as p')
+    .innerJoin('journals as j', 'j.id', 'p.journal_id')
+    .select([
+      'p.id',
+      'p.amount',
+      'p.balance_after',
+      'p.created_at',
+      'j.kind',
+      'j.ref',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('journals as paid')
+              .select('paid.id')
+              .whereRef('paid.ref', '=', 'j.ref')
+              .where('paid.kind', '=', 'withdraw_paid'),
+          )
+          .as('paid'),
+    ])
+    .where('p.account_id', '=', accountId)
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const total = await tx
+    .selectFrom('postings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+/** Sums of one account's postings: credits, debits, their count, and the credits of the given journal kinds. */
+export async function accountSums(tx: Tx, accountId: number) {
+  return tx
+    .selectFrom('postings as p')
+    .innerJoin('journals as j', 'j.id', 'p.journal_id')
+    .select([
+      'j.kind',
+      sql<string>`sum(case when p.amount > 0 then p.amount else 0 end)`.as('credit'),
+      sql<string>`sum(case when p.amount < 0 then -p.amount else 0 end)`.as('debit'),
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+    ])
+    .where('p.account_id', '=', accountId)
+    .groupBy('j.kind')
+    .execute();
+}
+
+// ---- the ledger check ----
+
+export const unbalancedJournals = (tx: Tx) =>
+  tx
+    .selectFrom('postings')
+    .select(['journal_id', sql<string>`sum(amount)`.as('sum')])
+    .groupBy('journal_id')
+    .having(sql`sum(amount)`, '<>', 0)
+    .execute();
+
+export const journalsWithoutPostings = (tx: Tx) =>
+  tx
+    .selectFrom('journals as j')
+    .select('j.id')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('postings as p').select('p.id').whereRef('p.journal_id', '=', 'j.id'))))
+    .execute();
+
+export const accountsOffTheirPostings = (tx: Tx) =>
+  tx
+    .selectFrom('accounts as a')
+    .leftJoin('postings as p', 'p.account_id', 'a.id')
+    .select(['a.id', 'a.owner', 'a.kind', 'a.balance', sql<string>`coalesce(sum(p.amount), 0)`.as('sum')])
+    .groupBy(['a.id', 'a.owner', 'a.kind', 'a.balance'])
+    .having(sql`coalesce(sum(p.amount), 0)`, '<>', sql.ref('a.balance'))
+    .execute();
+
+export const lastBalanceAfterMismatches = (tx: Tx) =>
+  tx
+    .selectFrom('accounts as a')
+    .innerJoin('postings as p', 'p.account_id', 'a.id')
+    .select(['a.id', 'a.balance', 'p.balance_after'])
+    .where('p.id', '=', (eb) =>
+      eb
+        .selectFrom('postings as q')
+        .select((q) => q.fn.max('q.id').as('m'))
+        .whereRef('q.account_id', '=', 'a.id'),
+    )
+    .whereRef('p.balance_after', '<>', 'a.balance')
+    .execute();
+
+export const negativeUserAccounts = (tx: Tx) =>
+  tx
+    .selectFrom('accounts')
+    .select(['id', 'owner', 'kind', 'balance'])
+    .where('user_id', 'is not', null)
+    .where('balance', '<', 0n)
+    .execute();
+
+export async function sumOfAllBalances(tx: Tx): Promise<bigint> {
+  const row = await tx.selectFrom('accounts').select(sql<string>`coalesce(sum(balance), 0)`.as('s')).executeTakeFirstOrThrow();
+  return BigInt(row.s);
 }

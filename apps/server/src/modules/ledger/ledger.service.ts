@@ -1,11 +1,19 @@
-import { formatAmount, type MoneyInfo } from '@c2c/shared';
+import { type AssetLogEntry, formatAmount, type MoneyInfo, type Page } from '@c2c/shared';
 import type { Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
 import * as repo from './ledger.repository.js';
 
 export const CURRENCY = 'USDT';
 /** A customer's accounts (DESIGN §3): spendable, held for withdrawals and sales, held in C2C listings, locked in interest products. */
 export const USER_ACCOUNT_KINDS = ['available', 'frozen', 'escrow', 'interest'] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+/** The platform's side: money entering or leaving (`world`), interest paid, merchants' settlements, operator corrections. */
+export type PlatformAccountKind = 'world' | 'interest_expense' | 'merchant_settlement' | 'adjustments';
+export type AccountRef = { user: number; kind: UserAccountKind } | { platform: PlatformAccountKind };
+
+/** Journal kinds, one per business event; the apps name them in the user's language. */
+export type JournalKind = 'recharge' | 'withdraw' | 'withdraw_paid' | 'withdraw_refund' | 'adjust';
 
 export const userOwner = (userId: number) => `user:${userId}`;
 
@@ -16,17 +24,128 @@ export async function openUserAccounts(tx: Tx, userId: number, now: Date): Promi
   );
 }
 
-/** A customer's balances, read from their ledger accounts. */
-export async function moneyInfo(tx: Tx, userId: number): Promise<MoneyInfo> {
+async function accountId(tx: Tx, ref: AccountRef): Promise<number> {
+  const [owner, kind] = 'user' in ref ? [userOwner(ref.user), ref.kind] : ['platform', ref.platform];
+  const id = await repo.findAccountId(tx, owner, kind, CURRENCY);
+  if (id === undefined) throw new Error(`ledger: no account ${owner}/${kind}`);
+  return id;
+}
+
+/**
+ * Posts one journal: every leg changes its account and records the balance after it, inside the caller's
+ * transaction. Refuses legs that do not sum to zero (a programming error) and, with `insufficient_balance`,
+ * any leg that would take a customer account below zero. The only code that writes balances.
+ */
+export async function post(
+  tx: Tx,
+  journal: {
+    kind: JournalKind;
+    ref: string;
+    actor: string;
+    memo?: string;
+    now: Date;
+    legs: { account: AccountRef; amount: bigint }[];
+  },
+): Promise<number> {
+  const { legs } = journal;
+  if (legs.length < 2 || legs.some((l) => l.amount === 0n)) throw new Error('ledger: a journal needs two or more non-zero legs');
+  if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error('ledger: the legs of a journal must sum to zero');
+  const now = iso(journal.now);
+  const resolved = await Promise.all(legs.map(async (l) => ({ id: await accountId(tx, l.account), amount: l.amount })));
+  // A fixed order of row locks, so two journals touching the same accounts cannot deadlock.
+  resolved.sort((a, b) => a.id - b.id);
+  const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
+  for (const leg of resolved) {
+    const after = await repo.applyToAccount(tx, leg.id, leg.amount, now);
+    if (after === undefined) throw new DomainError('insufficient_balance');
+    postings.push({ journalId: 0, accountId: leg.id, amount: leg.amount, balanceAfter: after, now });
+  }
+  const journalId = await repo.insertJournal(tx, {
+    kind: journal.kind,
+    ref: journal.ref,
+    actor: journal.actor,
+    memo: journal.memo ?? '',
+    now,
+  });
+  await repo.insertPostings(
+    tx,
+    postings.map((p) => ({ ...p, journalId })),
+  );
+  return journalId;
+}
+
+async function balances(tx: Tx, userId: number): Promise<Record<UserAccountKind, bigint>> {
   const rows = await repo.userBalances(tx, userId, CURRENCY);
   const by = new Map(rows.map((r) => [r.kind, BigInt(r.balance)]));
-  const get = (k: (typeof USER_ACCOUNT_KINDS)[number]) => by.get(k) ?? 0n;
-  const total = USER_ACCOUNT_KINDS.reduce((sum, k) => sum + get(k), 0n);
   return {
-    balance: formatAmount(get('available')),
-    frozen: formatAmount(get('frozen')),
-    escrow: formatAmount(get('escrow')),
-    interest: formatAmount(get('interest')),
-    total: formatAmount(total),
+    available: by.get('available') ?? 0n,
+    frozen: by.get('frozen') ?? 0n,
+    escrow: by.get('escrow') ?? 0n,
+    interest: by.get('interest') ?? 0n,
   };
+}
+
+/** A customer's balances, read from their ledger accounts. */
+export async function moneyInfo(tx: Tx, userId: number): Promise<MoneyInfo> {
+  const b = await balances(tx, userId);
+  return {
+    balance: formatAmount(b.available),
+    frozen: formatAmount(b.frozen),
+    escrow: formatAmount(b.escrow),
+    interest: formatAmount(b.interest),
+    total: formatAmount(b.available + b.frozen + b.escrow + b.interest),
+  };
+}
+
+/** The asset log: every change of the customer's available balance, newest first. */
+export async function assetLog(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<AssetLogEntry>> {
+  const id = await accountId(tx, { user: userId, kind: 'available' });
+  const { rows, total } = await repo.accountEntries(tx, id, pageSize, (page - 1) * pageSize);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: formatAmount(BigInt(r.amount)),
+      balance_after: formatAmount(BigInt(r.balance_after)),
+      paid: r.kind === 'withdraw' && (r.paid === true || Number(r.paid) === 1),
+      ref: r.ref,
+      created_at: r.created_at,
+    })),
+    total,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/** Totals of the available account: credits and debits overall and per journal kind. */
+export async function availableTotals(tx: Tx, userId: number) {
+  const id = await accountId(tx, { user: userId, kind: 'available' });
+  const rows = await repo.accountSums(tx, id);
+  const credit = (kinds?: JournalKind[]) =>
+    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + BigInt(r.credit ?? 0), 0n);
+  const debit = (kinds?: JournalKind[]) =>
+    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + BigInt(r.debit ?? 0), 0n);
+  const count = rows.reduce((s, r) => s + Number(r.n), 0);
+  return { credit, debit, count, balances: await balances(tx, userId) };
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  problems: string[];
+}
+
+/** The invariants of DESIGN §3: balanced journals, balances equal to their postings, no customer below zero, all sums zero. */
+export async function checkLedger(tx: Tx): Promise<LedgerReport> {
+  const problems: string[] = [];
+  for (const j of await repo.unbalancedJournals(tx)) problems.push(`journal ${j.journal_id} sums to ${j.sum}, not 0`);
+  for (const j of await repo.journalsWithoutPostings(tx)) problems.push(`journal ${j.id} has no postings`);
+  for (const a of await repo.accountsOffTheirPostings(tx))
+    problems.push(`account ${a.id} (${a.owner}/${a.kind}) holds ${a.balance} but its postings sum to ${a.sum}`);
+  for (const a of await repo.lastBalanceAfterMismatches(tx))
+    problems.push(`account ${a.id} holds ${a.balance} but its last posting says ${a.balance_after}`);
+  for (const a of await repo.negativeUserAccounts(tx))
+    problems.push(`customer account ${a.id} (${a.owner}/${a.kind}) is negative: ${a.balance}`);
+  const total = await repo.sumOfAllBalances(tx);
+  if (total !== 0n) problems.push(`all accounts sum to ${total}, not 0`);
+  return { ok: problems.length === 0, problems };
 }

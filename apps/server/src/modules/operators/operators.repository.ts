@@ -42,3 +42,6 @@ export async function pageOperators(tx: Tx, limit: number, offset: number) {
     .execute()) as OperatorRow[];
   return { rows, total: await countOperators(tx) };
 }
+
+export const findEmails = async (tx: Tx, ids: number[]) =>
+  ids.length ? tx.selectFrom('operators').select(['id', 'email']).where('id', 'in', ids).execute() : [];

@@ -105,6 +105,15 @@ export async function listOperators(ctx: AppContext, page: number, pageSize: num
 
 export const countOperators = (ctx: AppContext) => repo.countOperators(ctx.db);
 
+/** E-mail addresses of operators (reviewers in lists). */
+export async function operatorEmailsOf(ctx: AppContext, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+  return new Map((await repo.findEmails(ctx.db, wanted)).map((r) => [r.id, r.email]));
+}
+
+/** Who may move money: approve or reject reviews, manage receiving addresses. */
+export const MONEY_ROLES = ['owner', 'finance'] as const;
+
 export interface CurrentOperator {
   operator: repo.OperatorRow;
   sessionId: number;

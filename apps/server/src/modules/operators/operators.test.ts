@@ -111,7 +111,11 @@ describe('settings and house invitation codes', () => {
   it('saves settings (validated, audited) and serves them in the public config', async () => {
     const owner = await ownerToken(s);
     const limits = { recharge_min: '20.00', recharge_max: '5000.00', withdraw_min: '15', withdraw_max: '2000.5' };
-    const bad = await s.admin(ADMIN_API.settingsSave, { app_name: 'C2C Pro', logo: 'ftp://x', kf_url: '', app_url: '', ...limits }, owner);
+    const bad = await s.admin(
+      ADMIN_API.settingsSave,
+      { app_name: 'C2C Pro', logo: 'ftp://x', kf_url: '', app_url: '', ...limits },
+      owner,
+    );
     expect(bad.msg).toBe('Please enter a full http(s) address');
     const inverted = { app_name: 'C2C', logo: '', kf_url: '', app_url: '', ...limits, withdraw_min: '3000.00' };
     expect((await s.admin(ADMIN_API.settingsSave, inverted, owner)).code).toBe(errorCode('invalid_value'));

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Tx } from '../../context.js';
 import { countRows } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -83,3 +83,19 @@ export async function markCodeUsed(tx: Tx, id: number, now: string): Promise<boo
 }
 
 export const countUsers = (tx: Tx) => countRows(tx, 'users');
+
+export async function findEmails(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+}
+
+export async function findIdsByEmailPart(tx: Tx, keyword: string): Promise<number[]> {
+  const like = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await tx
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, 'like', sql`${like} escape '\\'`)
+    .limit(1000)
+    .execute();
+  return rows.map((r) => r.id);
+}

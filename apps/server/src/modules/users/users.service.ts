@@ -141,6 +141,20 @@ export async function register(
 
 export const countUsers = (ctx: AppContext) => repo.countUsers(ctx.db);
 
+/** Where and in which language to write to a customer. */
+export async function contactOf(ctx: AppContext, userId: number) {
+  const u = await repo.findUserById(ctx.db, userId);
+  return u && { email: u.email, lang: u.lang };
+}
+
+/** E-mail addresses of customers, for operator lists. */
+export async function emailsOf(ctx: AppContext, userIds: number[]): Promise<Map<number, string>> {
+  return new Map((await repo.findEmails(ctx.db, [...new Set(userIds)])).map((r) => [r.id, r.email]));
+}
+
+/** Ids of customers whose e-mail contains `keyword`, for operator searches. */
+export const userIdsMatching = (ctx: AppContext, keyword: string) => repo.findIdsByEmailPart(ctx.db, keyword);
+
 /** The demo customer of a fresh local install: signed up through the house code, no e-mail code needed. */
 export async function createDemoCustomer(ctx: AppContext, input: { email: string; password: string; houseCode: string }) {
   const passwordHash = await hashPassword(input.password);

@@ -1,0 +1,101 @@
+import type { Lang } from '@c2c/shared';
+
+export type MoneyMail = 'recharge_credited' | 'recharge_rejected' | 'withdraw_paid' | 'withdraw_rejected';
+type Texts = Record<Lang, { subject: string; body: string }>;
+
+const T: Record<MoneyMail, Texts> = {
+  recharge_credited: {
+    en: {
+      subject: '{app}: {amount} USDT credited',
+      body: 'Your recharge of {amount} USDT ({network}) was checked and credited to your balance.\n\nThank you for using {app}.',
+    },
+    'zh-Hans': {
+      subject: '{app}：{amount} USDT 已到账',
+      body: '您的 {amount} USDT 充值（{network}）已审核通过并计入余额。\n\n感谢使用 {app}。',
+    },
+    'zh-Hant': {
+      subject: '{app}：{amount} USDT 已到帳',
+      body: '您的 {amount} USDT 充值（{network}）已審核通過並計入餘額。\n\n感謝使用 {app}。',
+    },
+    de: {
+      subject: '{app}: {amount} USDT gutgeschrieben',
+      body: 'Ihre Aufladung über {amount} USDT ({network}) wurde geprüft und Ihrem Guthaben gutgeschrieben.\n\nDanke, dass Sie {app} nutzen.',
+    },
+    ja: {
+      subject: '{app}：{amount} USDT が入金されました',
+      body: '{amount} USDT（{network}）の入金が確認され、残高に反映されました。\n\n{app} をご利用いただきありがとうございます。',
+    },
+  },
+  recharge_rejected: {
+    en: {
+      subject: '{app}: your recharge of {amount} USDT was rejected',
+      body: 'Your recharge of {amount} USDT ({network}) was rejected.\nReason: {reason}\n\nIf you did send the money, contact customer service with the transaction hash.',
+    },
+    'zh-Hans': {
+      subject: '{app}：您的 {amount} USDT 充值被驳回',
+      body: '您的 {amount} USDT 充值（{network}）被驳回。\n原因：{reason}\n\n如果您确实已转账，请携带交易哈希联系客服。',
+    },
+    'zh-Hant': {
+      subject: '{app}：您的 {amount} USDT 充值被駁回',
+      body: '您的 {amount} USDT 充值（{network}）被駁回。\n原因：{reason}\n\n如果您確實已轉帳，請攜帶交易雜湊聯繫客服。',
+    },
+    de: {
+      subject: '{app}: Ihre Aufladung über {amount} USDT wurde abgelehnt',
+      body: 'Ihre Aufladung über {amount} USDT ({network}) wurde abgelehnt.\nGrund: {reason}\n\nWenn Sie das Geld gesendet haben, wenden Sie sich mit dem Transaktions-Hash an den Kundendienst.',
+    },
+    ja: {
+      subject: '{app}：{amount} USDT の入金申請が却下されました',
+      body: '{amount} USDT（{network}）の入金申請は却下されました。\n理由：{reason}\n\n送金済みの場合は、トランザクションハッシュを添えてカスタマーサービスにお問い合わせください。',
+    },
+  },
+  withdraw_paid: {
+    en: {
+      subject: '{app}: your withdrawal of {amount} USDT was paid',
+      body: 'Your withdrawal of {amount} USDT to {account} was paid out.\nPayout reference: {reference}',
+    },
+    'zh-Hans': {
+      subject: '{app}：您的 {amount} USDT 提现已打款',
+      body: '您提现到 {account} 的 {amount} USDT 已打款。\n打款凭证号：{reference}',
+    },
+    'zh-Hant': {
+      subject: '{app}：您的 {amount} USDT 提現已打款',
+      body: '您提現到 {account} 的 {amount} USDT 已打款。\n打款憑證號：{reference}',
+    },
+    de: {
+      subject: '{app}: Ihre Auszahlung über {amount} USDT wurde ausgeführt',
+      body: 'Ihre Auszahlung über {amount} USDT an {account} wurde ausgeführt.\nAuszahlungsreferenz: {reference}',
+    },
+    ja: {
+      subject: '{app}：{amount} USDT の出金が完了しました',
+      body: '{account} への {amount} USDT の出金が完了しました。\n送金参照番号：{reference}',
+    },
+  },
+  withdraw_rejected: {
+    en: {
+      subject: '{app}: your withdrawal of {amount} USDT was rejected',
+      body: 'Your withdrawal of {amount} USDT was rejected and the amount is back in your available balance.\nReason: {reason}',
+    },
+    'zh-Hans': {
+      subject: '{app}：您的 {amount} USDT 提现被驳回',
+      body: '您的 {amount} USDT 提现被驳回，金额已退回可用余额。\n原因：{reason}',
+    },
+    'zh-Hant': {
+      subject: '{app}：您的 {amount} USDT 提現被駁回',
+      body: '您的 {amount} USDT 提現被駁回，金額已退回可用餘額。\n原因：{reason}',
+    },
+    de: {
+      subject: '{app}: Ihre Auszahlung über {amount} USDT wurde abgelehnt',
+      body: 'Ihre Auszahlung über {amount} USDT wurde abgelehnt; der Betrag ist wieder in Ihrem verfügbaren Guthaben.\nGrund: {reason}',
+    },
+    ja: {
+      subject: '{app}：{amount} USDT の出金が却下されました',
+      body: '{amount} USDT の出金は却下され、金額は利用可能残高に戻りました。\n理由：{reason}',
+    },
+  },
+};
+
+export function moneyMail(kind: MoneyMail, lang: Lang, params: Record<string, string>) {
+  const t = T[kind][lang];
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+  return { subject: fill(t.subject), text: fill(t.body) };
+}

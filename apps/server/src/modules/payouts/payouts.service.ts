@@ -1,0 +1,76 @@
+import { maskAccount, type PayoutAccount, type PayoutType } from '@c2c/shared';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { PayoutAccountsTable } from '../../db/schema.js';
+import { iso } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import * as repo from './payouts.repository.js';
+
+type Row = Selectable<PayoutAccountsTable>;
+const MAX_ACCOUNTS = 20;
+
+export function toPayoutAccount(r: Row): PayoutAccount {
+  const label = r.type === 'bank' ? `${r.bank_name} ${maskAccount(r.iban)}` : `Wise ${r.email}`;
+  const { user_id: _owner, ...rest } = r;
+  return { ...rest, type: r.type as PayoutType, label };
+}
+
+type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
+type WiseInput = { type: 'wise'; full_name: string; email: string; country: string; phone?: string };
+
+export async function bindAccount(ctx: AppContext, userId: number, input: BankInput | WiseInput) {
+  const existing = await repo.listAccounts(ctx.db, userId);
+  if (existing.length >= MAX_ACCOUNTS) throw new DomainError('rate_limited');
+  const empty = {
+    name: '',
+    surname: '',
+    phone: '',
+    area: '',
+    iban: '',
+    bank_name: '',
+    swift: '',
+    address: '',
+    city: '',
+    state: '',
+  };
+  const id = await repo.insertAccount(ctx.db, {
+    ...empty,
+    ...input,
+    phone: input.phone ?? '',
+    user_id: userId,
+    created_at: iso(ctx.clock.now()),
+  });
+  return { id };
+}
+
+export async function listOwn(ctx: AppContext, userId: number, type?: PayoutType) {
+  return { list: (await repo.listAccounts(ctx.db, userId, type)).map(toPayoutAccount) };
+}
+
+/** One of the caller's own accounts; another user's id answers exactly like a missing one. */
+export async function ownAccount(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  type?: PayoutType,
+): Promise<PayoutAccount | undefined> {
+  const row = await repo.findAccount(ctx.db, id);
+  if (!row || row.user_id !== userId || (type && row.type !== type)) return undefined;
+  return toPayoutAccount(row);
+}
+
+export async function detail(ctx: AppContext, userId: number, id: number, type?: PayoutType) {
+  const account = await ownAccount(ctx, userId, id, type);
+  if (!account) throw new DomainError('record_not_found');
+  return account;
+}
+
+export async function isAdded(ctx: AppContext, userId: number) {
+  const types = await repo.typesBound(ctx.db, userId);
+  return { bank: types.includes('bank'), wise: types.includes('wise') };
+}
+
+/** Accounts by id for operator views, whoever owns them. */
+export async function accountsById(ctx: AppContext, ids: number[]): Promise<Map<number, PayoutAccount>> {
+  return new Map((await repo.findAccounts(ctx.db, [...new Set(ids)])).map((r) => [r.id, toPayoutAccount(r)]));
+}

@@ -1,0 +1,101 @@
+import type { Tx } from '../../context.js';
+
+export const activeAddresses = (tx: Tx) =>
+  tx.selectFrom('receiving_addresses').select(['type', 'address']).where('active', '=', 1).orderBy('type').execute();
+
+export const findAddressById = (tx: Tx, id: number) =>
+  tx.selectFrom('receiving_addresses').selectAll().where('id', '=', id).executeTakeFirst();
+export const findAddressByType = (tx: Tx, type: string) =>
+  tx.selectFrom('receiving_addresses').selectAll().where('type', '=', type).executeTakeFirst();
+
+export async function insertAddress(tx: Tx, a: { type: string; address: string; now: string }) {
+  const row = await tx
+    .insertInto('receiving_addresses')
+    .values({ type: a.type, address: a.address, active: 1, created_at: a.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAddress(tx: Tx, id: number, set: { address?: string; active?: number }) {
+  await tx.updateTable('receiving_addresses').set(set).where('id', '=', id).execute();
+}
+
+export async function pageAddresses(tx: Tx, limit: number, offset: number) {
+  const rows = await tx.selectFrom('receiving_addresses').selectAll().orderBy('type').limit(limit).offset(offset).execute();
+  const total = await tx
+    .selectFrom('receiving_addresses')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export async function insertRecharge(
+  tx: Tx,
+  r: {
+    userId: number;
+    type: string;
+    address: string;
+    amount: bigint;
+    image: string;
+    txHash: string;
+    requestId: string | null;
+    now: string;
+  },
+) {
+  const row = await tx
+    .insertInto('recharges')
+    .values({
+      user_id: r.userId,
+      type: r.type,
+      address: r.address,
+      amount: r.amount,
+      image: r.image,
+      tx_hash: r.txHash,
+      status: 'auditing',
+      request_id: r.requestId,
+      created_at: r.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const findRecharge = (tx: Tx, id: number) =>
+  tx.selectFrom('recharges').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findRechargeByRequest = (tx: Tx, userId: number, requestId: string) =>
+  tx.selectFrom('recharges').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+
+/** Moves a recharge out of review exactly once: a second operator (or a retry) finds it already decided. */
+export async function decide(
+  tx: Tx,
+  id: number,
+  to: 'completed' | 'rejected',
+  by: number,
+  now: string,
+  reason = '',
+): Promise<boolean> {
+  const res = await tx
+    .updateTable('recharges')
+    .set({ status: to, reviewed_by: by, reviewed_at: now, reason })
+    .where('id', '=', id)
+    .where('status', '=', 'auditing')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function pageRecharges(
+  tx: Tx,
+  f: { userId?: number; userIds?: number[]; status?: string },
+  limit: number,
+  offset: number,
+) {
+  let q = tx.selectFrom('recharges');
+  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  if (f.userIds) q = f.userIds.length ? q.where('user_id', 'in', f.userIds) : q.where('id', '<', 0);
+  if (f.status) q = q.where('status', '=', f.status);
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}

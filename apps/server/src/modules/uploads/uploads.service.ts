@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOADS_PREFIX } from '@c2c/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext, Tx } from '../../context.js';
+import { iso } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import * as repo from './uploads.repository.js';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const UPLOADS_PER_HOUR = 30;
+/** What we accept, judged by the bytes themselves, never by the name or the declared type. */
+const ALLOWED = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+]);
+const NAME_RE = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+
+const dir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
+
+/** Stores an image under a random name; the client's file name is never used. */
+export async function storeImage(ctx: AppContext, userId: number, data: Buffer): Promise<{ id: number; url: string }> {
+  if ((await ctx.throttle.hit(`upload:user:${userId}`, UPLOADS_PER_HOUR, 3600)) > 0) throw new DomainError('rate_limited');
+  if (data.length === 0) throw new DomainError('credentials_required');
+  if (data.length > MAX_UPLOAD_BYTES) throw new DomainError('upload_too_large');
+  const type = await fileTypeFromBuffer(data);
+  const ext = type && ALLOWED.get(type.mime);
+  if (!type || !ext) throw new DomainError('upload_type');
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  await fs.mkdir(dir(ctx), { recursive: true });
+  await fs.writeFile(path.join(dir(ctx), name), data, { flag: 'wx' });
+  try {
+    const id = await repo.insertUpload(ctx.db, { userId, name, mime: type.mime, size: data.length, now: iso(ctx.clock.now()) });
+    return { id, url: `${UPLOADS_PREFIX}${name}` };
+  } catch (err) {
+    await fs.rm(path.join(dir(ctx), name), { force: true });
+    throw err;
+  }
+}
+
+/** True when `url` names an upload of this user (a recharge may only cite its own screenshot). */
+export async function isOwnUpload(tx: Tx, userId: number, url: string): Promise<boolean> {
+  const name = url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : '';
+  if (!NAME_RE.test(name)) return false;
+  const row = await repo.findUpload(tx, name);
+  return row?.user_id === userId;
+}
+
+/** The stored file for a reader allowed to see it: its owner, or any operator. Undefined otherwise. */
+export async function readUpload(ctx: AppContext, name: string, reader: { userId: number } | 'operator') {
+  if (!NAME_RE.test(name)) return undefined;
+  const row = await repo.findUpload(ctx.db, name);
+  if (!row || (reader !== 'operator' && row.user_id !== reader.userId)) return undefined;
+  const data = await fs.readFile(path.join(dir(ctx), row.name)).catch(() => undefined);
+  return data && { data, mime: row.mime };
+}
