@@ -180,3 +180,67 @@ export async function ownerToken(s: TestServer): Promise<string> {
   s.clock.advance(30_000);
   return res.data.token;
 }
+
+/** A real 1×1 PNG (its magic bytes are what the server checks). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads bytes as the multipart field `file`, as the app does. */
+export async function upload(
+  s: TestServer,
+  token: string | undefined,
+  data: Buffer,
+  filename = 'shot.png',
+  type = 'image/png',
+  field = 'file',
+) {
+  const form = new FormData();
+  form.set('lang', 'en');
+  form.set(field, new Blob([data], { type }), filename);
+  const res = await fetch(`${s.url}/api/v1/attach/upload`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { 'x-access-token': token } : {},
+  });
+  return { status: res.status, body: (await res.json()) as Envelope<{ id: number; url: string }> };
+}
+
+/** Sets up a TRC20 receiving address (once) through the operator API. */
+export async function ensureAddress(s: TestServer, adminToken: string, type = 'TRC20') {
+  await s.admin('/api/admin/v1/address/create', { type, address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, adminToken);
+}
+
+/** Credits a customer through the real flow: screenshot upload, recharge, operator approval. */
+export async function credit(s: TestServer, adminToken: string, token: string, amount: string) {
+  await ensureAddress(s, adminToken);
+  const img = await upload(s, token, PNG);
+  const created = await s.call<{ id: number }>(
+    '/api/v1/recharge/create',
+    { type: 'TRC20', amount, image: img.body.data.url },
+    token,
+  );
+  if (created.code !== 200) throw new Error(`recharge: ${created.msg}`);
+  const approved = await s.admin('/api/admin/v1/recharge/approve', { id: created.data.id }, adminToken);
+  if (approved.code !== 200) throw new Error(`approve: ${approved.msg}`);
+  return created.data.id;
+}
+
+/** A valid German IBAN and the bank form around it. */
+export const BANK_FORM = {
+  type: 'bank',
+  full_name: 'Erika Mustermann',
+  name: 'Erika',
+  surname: 'Mustermann',
+  phone: '13800138000',
+  email: 'erika@example.com',
+  area: 'Mitte',
+  country: 'Germany',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bank_name: 'Commerzbank',
+  swift: 'COBADEFFXXX',
+  address: 'Unter den Linden 1',
+  city: 'Berlin',
+  state: 'Berlin',
+};

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { checkLedger, moneyInfo, post } from './ledger.service.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s?.close());
+
+const now = () => s.clock.now();
+
+describe('ledger', () => {
+  it('posts a balanced journal with balances after each leg', async () => {
+    const { user } = await signUp(s);
+    await s.ctx.db.transaction().execute((tx) =>
+      post(tx, {
+        kind: 'adjust',
+        ref: 'test:1',
+        actor: 'test',
+        now: now(),
+        legs: [
+          { account: { platform: 'adjustments' }, amount: -2_500_000n },
+          { account: { user: user.id, kind: 'available' }, amount: 2_500_000n },
+        ],
+      }),
+    );
+    expect((await moneyInfo(s.ctx.db, user.id)).balance).toBe('2.50');
+    expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+  });
+
+  it('refuses journals that do not balance or have a zero leg', async () => {
+    const { user } = await signUp(s);
+    const attempt = (legs: { amount: bigint }[]) =>
+      s.ctx.db.transaction().execute((tx) =>
+        post(tx, {
+          kind: 'adjust',
+          ref: 'test:2',
+          actor: 'test',
+          now: now(),
+          legs: legs.map((l, i) => ({
+            account: i === 0 ? { platform: 'adjustments' as const } : { user: user.id, kind: 'available' as const },
+            amount: l.amount,
+          })),
+        }),
+      );
+    await expect(attempt([{ amount: -1n }, { amount: 2n }])).rejects.toThrow(/sum to zero/);
+    await expect(attempt([{ amount: 0n }, { amount: 0n }])).rejects.toThrow(/non-zero/);
+    await expect(attempt([{ amount: 5n }])).rejects.toThrow(/two or more/);
+  });
+
+  it('rolls the whole journal back when a customer account would go below zero', async () => {
+    const { user } = await signUp(s);
+    const before = await moneyInfo(s.ctx.db, user.id);
+    await expect(
+      s.ctx.db.transaction().execute((tx) =>
+        post(tx, {
+          kind: 'withdraw',
+          ref: 'test:3',
+          actor: 'test',
+          now: now(),
+          legs: [
+            { account: { user: user.id, kind: 'available' }, amount: -1n },
+            { account: { user: user.id, kind: 'frozen' }, amount: 1n },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ key: 'insufficient_balance' });
+    expect(await moneyInfo(s.ctx.db, user.id)).toEqual(before);
+    expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+  });
+
+  it('detects a balance edited outside the ledger', async () => {
+    const { user } = await signUp(s);
+    await s.ctx.db
+      .updateTable('accounts')
+      .set({ balance: 7n })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'escrow')
+      .execute();
+    const report = await checkLedger(s.ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.problems.join('\n')).toMatch(new RegExp(`user:${user.id}/escrow\\) holds 7 but its postings sum to 0`));
+    expect(report.problems.join('\n')).toContain('all accounts sum to 7, not 0');
+    await s.ctx.db
+      .updateTable('accounts')
+      .set({ balance: 0n })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'escrow')
+      .execute();
+  });
+});

@@ -1,0 +1,218 @@
+import { ADMIN_API, API, errorCode } from '@c2c/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, ownerToken, PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { checkLedger } from '../ledger/ledger.service.js';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+});
+// a test may move the clock past the 12-hour operator session
+beforeEach(async () => {
+  admin = await ownerToken(s);
+});
+afterEach(async () => {
+  expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+});
+afterAll(() => s?.close());
+
+const money = async (token: string) =>
+  (await s.call<{ balance: string; frozen: string; total: string }>(API.getMoneyInfo, {}, token)).data;
+const bind = async (token: string, over: Record<string, string> = {}) =>
+  s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, ...over }, token);
+
+describe('bankinfo', () => {
+  it('checks IBAN, SWIFT, e-mail and phone, in the caller language', async () => {
+    const { token } = await signUp(s);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ iban: 'DE89 3704 0044 0532 0130 01' }, 'IBAN format error', 'Ungültige IBAN'],
+      [{ iban: 'XX00' }, 'IBAN format error', 'Ungültige IBAN'],
+      [{ swift: 'COBA-DE' }, 'SWIFT/BIC format error', 'Ungültiger SWIFT/BIC-Code'],
+      [{ email: 'nope' }, 'email format error', 'Ungültiges E-Mail-Format'],
+      [{ phone: '' }, 'Please enter phone number', 'Bitte Telefonnummer eingeben'],
+      [{ phone: '2380013800' }, 'phone format error', 'Ungültiges Telefonnummernformat'],
+      [{ city: '' }, 'Please fill in all the fields', 'Bitte füllen Sie alle Felder aus'],
+    ];
+    for (const [over, en, de] of cases) {
+      expect((await bind(token, { ...over, lang: 'en' })).msg).toBe(en);
+      expect((await bind(token, { ...over, lang: 'de' })).msg).toBe(de);
+    }
+    expect((await s.call(API.bankinfoIsAdd, {}, token)).data).toEqual({ bank: false, wise: false });
+  });
+
+  it('binds bank and Wise accounts that only their owner can read', async () => {
+    const alice = await signUp(s);
+    const bob = await signUp(s);
+    const bank = await bind(alice.token);
+    expect(bank.code).toBe(200);
+    const wise = await s.call<{ id: number }>(
+      API.bankinfoCreate,
+      { type: 'wise', full_name: 'Erika M', email: 'erika@wise.test', country: 'DE' },
+      alice.token,
+    );
+    expect(wise.code).toBe(200);
+    expect((await s.call(API.bankinfoIsAdd, {}, alice.token)).data).toEqual({ bank: true, wise: true });
+    const list = await s.call<{ list: { id: number; type: string; iban: string; label: string }[] }>(
+      API.bankinfoList,
+      { type: 'bank' },
+      alice.token,
+    );
+    expect(list.data.list).toEqual([
+      expect.objectContaining({ id: bank.data.id, iban: 'DE89370400440532013000', label: 'Commerzbank •••• 3000' }),
+    ]);
+    const detail = await s.call(API.bankinfoDetail, { type: 'bank', bk_id: String(bank.data.id) }, alice.token);
+    expect(detail.data).toMatchObject({ swift: 'COBADEFFXXX', city: 'Berlin' });
+    expect((await s.call(API.bankinfoDetail, { bk_id: String(bank.data.id) }, bob.token)).code).toBe(
+      errorCode('record_not_found'),
+    );
+    expect((await s.call<{ list: unknown[] }>(API.bankinfoList, {}, bob.token)).data.list).toEqual([]);
+    expect((await s.call(API.bankinfoDetail, { type: 'wise', bk_id: String(bank.data.id) }, alice.token)).code).toBe(
+      errorCode('record_not_found'),
+    );
+  });
+});
+
+describe('withdraw', () => {
+  it('is refused without an account, with a short balance, outside the limits, and within 24 h of a password change', async () => {
+    const { token, email } = await signUp(s);
+    await credit(s, admin, token, '100');
+    expect((await s.call(API.withdrawCreate, { bk_id: '999999', amount: '20' }, token)).msg).toBe(
+      'Please bind a payout account first',
+    );
+    const other = await signUp(s);
+    const othersAccount = (await bind(other.token)).data.id;
+    expect((await s.call(API.withdrawCreate, { bk_id: String(othersAccount), amount: '20' }, token)).code).toBe(
+      errorCode('no_payout_account'),
+    );
+    const bk = String((await bind(token)).data.id);
+    expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '100.01' }, token)).msg).toBe(
+      'Your available balance is not enough',
+    );
+    expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '100.01', lang: 'ja' }, token)).msg).toBe(
+      '利用可能残高が不足しています',
+    );
+    expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '9.99' }, token)).code).toBe(errorCode('amount_too_small'));
+    expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '' }, token)).msg).toBe('Please enter amount');
+    expect(await money(token)).toMatchObject({ balance: '100.00', frozen: '0.00' });
+
+    await s.call(API.changePassword, { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' }, token);
+    const locked = await s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token);
+    expect(locked).toMatchObject({
+      code: errorCode('withdraw_locked'),
+      msg: 'Withdrawals are paused for 24 hours after a password change; try again in 24 h',
+    });
+    s.clock.advance(23 * 3_600_000);
+    expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token)).msg).toContain('try again in 1 h');
+    s.clock.advance(3_600_000);
+    expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token)).code).toBe(200);
+    expect(email).toBeTruthy();
+  });
+
+  it('freezes the amount, is restored on rejection and paid on approval, with records, mails, PAID and CSV', async () => {
+    const { token, email } = await signUp(s);
+    await credit(s, admin, token, '500');
+    const bk = String((await bind(token)).data.id);
+
+    const first = await s.call<{ id: number }>(
+      API.withdrawCreate,
+      { bk_id: bk, amount: '120.25', request_id: 'wd-0000001' },
+      token,
+    );
+    expect(first.data).toMatchObject({ status: 'auditing' });
+    const retry = await s.call<{ id: number }>(
+      API.withdrawCreate,
+      { bk_id: bk, amount: '120.25', request_id: 'wd-0000001' },
+      token,
+    );
+    expect(retry.data.id).toBe(first.data.id);
+    expect(await money(token)).toMatchObject({ balance: '379.75', frozen: '120.25', total: '500.00' });
+
+    const queue = await s.admin<{ list: { id: number; payout: { iban: string }; user_email: string }[] }>(
+      ADMIN_API.withdrawList,
+      { status: 'auditing' },
+      admin,
+    );
+    expect(queue.data.list.find((w) => w.id === first.data.id)).toMatchObject({
+      user_email: email,
+      payout: { iban: 'DE89370400440532013000' },
+    });
+
+    expect(
+      (await s.admin(ADMIN_API.withdrawReject, { id: first.data.id, reason: 'Name does not match the account' }, admin)).code,
+    ).toBe(200);
+    expect(await money(token)).toMatchObject({ balance: '500.00', frozen: '0.00' });
+    expect(s.mails(email).at(-1)).toContain('Reason: Name does not match the account');
+    expect((await s.admin(ADMIN_API.withdrawApprove, { id: first.data.id, reference: 'X' }, admin)).code).toBe(
+      errorCode('state_conflict'),
+    );
+
+    const second = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bk, amount: '200' }, token);
+    expect((await s.admin(ADMIN_API.withdrawApprove, { id: second.data.id, reference: '' }, admin)).msg).toBe(
+      'Please enter the payout reference',
+    );
+    expect((await s.admin(ADMIN_API.withdrawApprove, { id: second.data.id, reference: 'SEPA-2026-0042' }, admin)).code).toBe(200);
+    expect(await money(token)).toMatchObject({ balance: '300.00', frozen: '0.00', total: '300.00' });
+    expect(s.mails(email).at(-1)).toContain('Payout reference: SEPA-2026-0042');
+
+    const records = await s.call<{
+      list: { id: number; status: string; reason: string; reference: string; account: { label: string } }[];
+    }>(API.withdrawList, {}, token);
+    expect(records.data.list.map((r) => [r.id, r.status])).toEqual([
+      [second.data.id, 'completed'],
+      [first.data.id, 'rejected'],
+    ]);
+    expect(records.data.list[0]).toMatchObject({ reference: 'SEPA-2026-0042', account: { label: 'Commerzbank •••• 3000' } });
+
+    const log = await s.call<{ list: { kind: string; amount: string; balance_after: string; paid: boolean }[] }>(
+      API.assetLogList,
+      { page: '1', page_size: '10' },
+      token,
+    );
+    expect(log.data.list.map((e) => [e.kind, e.amount, e.balance_after, e.paid])).toEqual([
+      ['withdraw', '-200.00', '300.00', true],
+      ['withdraw_refund', '120.25', '500.00', false],
+      ['withdraw', '-120.25', '379.75', false],
+      ['recharge', '500.00', '500.00', false],
+    ]);
+    expect((await s.call(API.assetLogTongji, {}, token)).data).toEqual({
+      total_balance: '300.00',
+      business: '0.00',
+      income: '620.25',
+      expenditure: '320.25',
+      quantity: 4,
+    });
+
+    const csv = await fetch(`${s.url}${API.assetLogExport}`, { method: 'POST', headers: { 'x-access-token': token } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('time,kind,amount,balance_after,paid,reference');
+    expect(lines[1]).toMatch(/,withdraw,-200\.00,300\.00,PAID,withdrawal:\d+$/);
+    expect(lines).toHaveLength(5);
+    const anonymous = await fetch(`${s.url}${API.assetLogExport}`, { method: 'POST' });
+    expect(((await anonymous.json()) as { code: number }).code).toBe(-1);
+  });
+
+  it('lets exactly the covered number of 200 concurrent withdrawals through, and no account goes negative', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '1000');
+    const bk = String((await bind(token)).data.id);
+    // 1000 USDT covers 74 withdrawals of 13.50 (999.00), not 75
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => s.call(API.withdrawCreate, { bk_id: bk, amount: '13.50' }, token)),
+    );
+    const ok = results.filter((r) => r.code === 200).length;
+    expect(ok).toBe(74);
+    expect(results.filter((r) => r.code === errorCode('insufficient_balance'))).toHaveLength(126);
+    expect(await money(token)).toMatchObject({ balance: '1.00', frozen: '999.00', total: '1000.00' });
+    const n = await s.ctx.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('amount', '=', 13_500_000n)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(74);
+  });
+});
