@@ -20,6 +20,8 @@ function banner(config: Config, seeded: SeedReport, url: string): string {
   }
   if (seeded.houseCode) lines.push('', `House invitation code for the first customers: ${seeded.houseCode.code}`);
   if (seeded.demo) lines.push('', `Demo customer: ${seeded.demo.email} / ${seeded.demo.password}`);
+  if (seeded.demoAddresses)
+    lines.push(`Demo receiving addresses (${seeded.demoAddresses.join(', ')}): replace them in the console before real use.`);
   return `${lines.join('\n')}\n`;
 }
 

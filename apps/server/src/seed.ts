@@ -3,13 +3,21 @@ import { randomCode } from './lib/crypto.js';
 import { record } from './modules/audit/audit.service.js';
 import { createHouseCode, hasHouseCodes, isActiveHouseCode } from './modules/invites/invites.service.js';
 import { countOperators, createOperator, newTotpSecret } from './modules/operators/operators.service.js';
+import { createAddress } from './modules/recharge/recharge.service.js';
 import { countUsers, createDemoCustomer } from './modules/users/users.service.js';
 
 export interface SeedReport {
   owner?: { email: string; password: string; totpSecret: string; generated: boolean };
   houseCode?: { code: string; generated: boolean };
   demo?: { email: string; password: string };
+  demoAddresses?: string[];
 }
+
+/** Demo receiving addresses (well-formed, not ours): replace them in the console before real use. */
+const DEMO_ADDRESSES: [string, string][] = [
+  ['TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'],
+  ['ERC20', '0x000000000000000000000000000000000000dEaD'],
+];
 
 export const DEMO_CUSTOMER = { email: 'demo@c2c.local', password: 'Demo12345' };
 
@@ -47,6 +55,11 @@ export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
     report.houseCode = { code, generated: !wanted };
   } else if (wanted && !(await isActiveHouseCode(ctx.db, wanted))) {
     ctx.log.warn({ code: wanted }, 'HOUSE_INVITE_CODE is ignored: the database already has house invitation codes');
+  }
+  if (ctx.config.seedDemo && report.houseCode) {
+    // the demo catalogue of a fresh install: where customers send USDT, per network
+    for (const [type, address] of DEMO_ADDRESSES) await createAddress(ctx, null, { type, address });
+    report.demoAddresses = DEMO_ADDRESSES.map(([type]) => type);
   }
   if (ctx.config.seedDemo && (await countUsers(ctx)) === 0) {
     const houseCode = report.houseCode?.code ?? wanted;

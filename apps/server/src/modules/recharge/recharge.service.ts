@@ -191,7 +191,7 @@ export async function listAddresses(ctx: AppContext, page: number, pageSize: num
   return { list: rows.map(toAddress), total, page, page_size: pageSize };
 }
 
-export async function createAddress(ctx: AppContext, actor: Actor, input: { type: string; address: string }) {
+export async function createAddress(ctx: AppContext, actor: Actor | null, input: { type: string; address: string }) {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (tx) => {
     if (await repo.findAddressByType(tx, input.type)) throw new DomainError('address_type_taken');
