@@ -8,6 +8,9 @@ export interface NavItem {
 }
 
 export const NAV: readonly NavItem[] = [
+  { path: '/recharges', label: 'Recharges' },
+  { path: '/withdrawals', label: 'Withdrawals' },
+  { path: '/addresses', label: 'Receiving addresses' },
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },
   { path: '/operators', label: 'Operators', roles: ['owner'] },
@@ -18,3 +21,6 @@ export const HOME_PATH = '/audit';
 export function navFor(role: OperatorRole): NavItem[] {
   return NAV.filter((item) => !item.roles || item.roles.includes(role));
 }
+
+/** Roles that move money (approve, reject) and edit where customers send it; support only looks. */
+export const MONEY_ROLES: readonly OperatorRole[] = ['owner', 'finance'];

@@ -1,17 +1,30 @@
 import type { Operator } from '@c2c/shared';
 import { Button, Result } from 'antd';
 import { Link, Redirect, Route, Switch } from 'wouter';
+import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
 import { OperatorsPage } from '../features/operators/operators-page';
+import { RechargesPage } from '../features/recharges/recharges-page';
 import { SettingsPage } from '../features/settings/settings-page';
-import { HOME_PATH } from './nav';
+import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
+import { HOME_PATH, MONEY_ROLES } from './nav';
 
 export function AppRoutes({ operator }: { operator: Operator }) {
   const isOwner = operator.role === 'owner';
+  const handlesMoney = MONEY_ROLES.includes(operator.role);
   return (
     <Switch>
       <Route path="/">
         <Redirect to={HOME_PATH} replace />
+      </Route>
+      <Route path="/recharges">
+        <RechargesPage canReview={handlesMoney} />
+      </Route>
+      <Route path="/withdrawals">
+        <WithdrawalsPage canReview={handlesMoney} />
+      </Route>
+      <Route path="/addresses">
+        <AddressesPage canEdit={handlesMoney} />
       </Route>
       <Route path="/audit">
         <AuditLogPage />

@@ -1,4 +1,4 @@
-import { type Envelope, OK, SESSION_EXPIRED } from '@c2c/shared';
+import { type Envelope, errorCode, OK, SESSION_EXPIRED } from '@c2c/shared';
 import { clearToken, getToken } from './token';
 
 /** A call that reached the server and was answered with a business error (or no usable answer). */
@@ -46,13 +46,39 @@ export async function call<T>(path: string, body: Record<string, unknown> = {}, 
   }
 
   if (envelope.code === OK) return envelope.data;
-  if (envelope.code === SESSION_EXPIRED) {
-    if (token) {
-      clearToken();
-      notifySessionEnded(envelope.msg);
-    }
-    throw new ApiError(envelope.code, envelope.msg);
-  }
-  if (!options.silent) notifyError(envelope.msg);
+  if (envelope.code === SESSION_EXPIRED) endSession(token, envelope.msg);
+  else if (!options.silent) notifyError(envelope.msg);
   throw new ApiError(envelope.code, envelope.msg);
 }
+
+function endSession(token: string | null, text: string): void {
+  if (!token) return;
+  clearToken();
+  notifySessionEnded(text);
+}
+
+/**
+ * GETs a file served only to operators (a customer's upload): an `<img src>` cannot send X-Admin-Token, so the
+ * caller shows the blob through an object URL. Errors are not toasted; the caller shows them where the file goes.
+ */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { 'X-Admin-Token': token } : {}, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('json')) return response.blob();
+  // A refused file is answered with the envelope; anything else only has its HTTP status to tell.
+  const envelope = (await response.json().catch(() => null)) as Envelope | null;
+  if (typeof envelope?.code !== 'number')
+    throw new ApiError(response.status, `The file could not be loaded (HTTP ${response.status})`);
+  if (envelope.code === SESSION_EXPIRED) endSession(token, envelope.msg);
+  throw new ApiError(envelope.code, envelope.msg);
+}
+
+/** The server's answer when another operator (or a retried click) handled the item first. */
+export const isStateConflict = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === errorCode('state_conflict');

@@ -1,10 +1,23 @@
-import { type Settings, settingsSchema } from '@c2c/shared';
-import { Alert, App, Button, Card, Flex, Form, Input, Skeleton } from 'antd';
+import { parseAmount, type Settings, settingsSchema } from '@c2c/shared';
+import { Alert, App, Button, Card, Col, Divider, Flex, Form, type FormRule, Input, Row, Skeleton } from 'antd';
 import { fieldRule } from '../../lib/field-rule';
 import { InviteCodesCard } from './invite-codes-card';
 import { useSaveSettings, useSettings } from './settings-api';
 
 const fields = settingsSchema.shape;
+
+type LimitField = 'recharge_min' | 'recharge_max' | 'withdraw_min' | 'withdraw_max';
+
+/** The cross-field half of the shared schema: a maximum below its minimum would refuse every amount. */
+const notBelow =
+  (min: LimitField): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      const low = parseAmount(String(getFieldValue(min) ?? ''));
+      const high = parseAmount(value ?? '');
+      if (low !== null && high !== null && high < low) throw new Error('Must not be below the minimum');
+    },
+  });
 
 export function SettingsPage({ canEdit }: { canEdit: boolean }) {
   return (
@@ -50,6 +63,10 @@ function SettingsForm({ initial, canEdit }: { initial: Settings; canEdit: boolea
       logo: (values.logo ?? '').trim(),
       kf_url: (values.kf_url ?? '').trim(),
       app_url: (values.app_url ?? '').trim(),
+      recharge_min: values.recharge_min.trim(),
+      recharge_max: values.recharge_max.trim(),
+      withdraw_min: values.withdraw_min.trim(),
+      withdraw_max: values.withdraw_max.trim(),
     };
     save.mutate(trimmed, {
       onSuccess: (saved) => {
@@ -91,6 +108,15 @@ function SettingsForm({ initial, canEdit }: { initial: Settings; canEdit: boolea
       >
         <Input type="url" placeholder="https://example.com" />
       </Form.Item>
+      <Divider titlePlacement="start" plain>
+        Money limits per request (USDT, up to 2 decimals)
+      </Divider>
+      <Row gutter={16}>
+        <LimitInput label="Minimum recharge" name="recharge_min" />
+        <LimitInput label="Maximum recharge" name="recharge_max" min="recharge_min" />
+        <LimitInput label="Minimum withdrawal" name="withdraw_min" />
+        <LimitInput label="Maximum withdrawal" name="withdraw_max" min="withdraw_min" />
+      </Row>
       {canEdit && (
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -102,5 +128,20 @@ function SettingsForm({ initial, canEdit }: { initial: Settings; canEdit: boolea
         </Flex>
       )}
     </Form>
+  );
+}
+
+function LimitInput({ label, name, min }: { label: string; name: LimitField; min?: LimitField }) {
+  return (
+    <Col xs={24} sm={12}>
+      <Form.Item
+        label={label}
+        name={name}
+        dependencies={min ? [min] : []}
+        rules={[fieldRule(fields[name]), ...(min ? [notBelow(min)] : [])]}
+      >
+        <Input inputMode="decimal" suffix="USDT" maxLength={18} autoComplete="off" />
+      </Form.Item>
+    </Col>
   );
 }

@@ -1,0 +1,50 @@
+import { ADMIN_API, type adminRechargeSchema, type Page, type ReviewStatus } from '@c2c/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+
+export type AdminRecharge = ReturnType<typeof adminRechargeSchema.parse>;
+
+const RECHARGES_KEY = ['recharges'] as const;
+
+export interface RechargeQuery {
+  page: number;
+  pageSize: number;
+  status: ReviewStatus | 'all';
+  keyword: string;
+}
+
+export function useRecharges({ page, pageSize, status, keyword }: RechargeQuery) {
+  return useQuery({
+    queryKey: [...RECHARGES_KEY, page, pageSize, status, keyword],
+    queryFn: () =>
+      call<Page<AdminRecharge>>(ADMIN_API.rechargeList, {
+        page,
+        page_size: pageSize,
+        ...(status === 'all' ? {} : { status }),
+        ...(keyword ? { keyword } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Refreshes the queue whatever the answer: a refused decision usually means the item changed under us. */
+function useReviewMutation<V>(fn: (values: V) => Promise<AdminRecharge>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: RECHARGES_KEY });
+      queryClient.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+export function useApproveRecharge() {
+  return useReviewMutation((id: number) => call<AdminRecharge>(ADMIN_API.rechargeApprove, { id }));
+}
+
+export function useRejectRecharge() {
+  return useReviewMutation(({ id, reason }: { id: number; reason: string }) =>
+    call<AdminRecharge>(ADMIN_API.rechargeReject, { id, reason }),
+  );
+}

@@ -1,0 +1,53 @@
+import { ADMIN_API, type adminWithdrawalSchema, type Page, type ReviewStatus } from '@c2c/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+
+export type AdminWithdrawal = ReturnType<typeof adminWithdrawalSchema.parse>;
+
+const WITHDRAWALS_KEY = ['withdrawals'] as const;
+
+export interface WithdrawalQuery {
+  page: number;
+  pageSize: number;
+  status: ReviewStatus | 'all';
+  keyword: string;
+}
+
+export function useWithdrawals({ page, pageSize, status, keyword }: WithdrawalQuery) {
+  return useQuery({
+    queryKey: [...WITHDRAWALS_KEY, page, pageSize, status, keyword],
+    queryFn: () =>
+      call<Page<AdminWithdrawal>>(ADMIN_API.withdrawList, {
+        page,
+        page_size: pageSize,
+        ...(status === 'all' ? {} : { status }),
+        ...(keyword ? { keyword } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Refreshes the queue whatever the answer: a refused decision usually means the item changed under us. */
+function useReviewMutation<V>(fn: (values: V) => Promise<AdminWithdrawal>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
+      queryClient.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+/** Marks the withdrawal paid out; `reference` is the bank's or Wise's transfer reference. */
+export function useApproveWithdrawal() {
+  return useReviewMutation(({ id, reference }: { id: number; reference: string }) =>
+    call<AdminWithdrawal>(ADMIN_API.withdrawApprove, { id, reference }),
+  );
+}
+
+export function useRejectWithdrawal() {
+  return useReviewMutation(({ id, reason }: { id: number; reason: string }) =>
+    call<AdminWithdrawal>(ADMIN_API.withdrawReject, { id, reason }),
+  );
+}
