@@ -60,7 +60,7 @@ export async function createRecharge(
     if (earlier) return { id: earlier.id, status: earlier.status };
   }
   const address = await repo.findAddressByType(ctx.db, input.type.toUpperCase());
-  if (!address || address.active !== 1) throw new DomainError('network_unavailable');
+  if (address?.active !== 1) throw new DomainError('network_unavailable');
   const amount = await checkedAmount(ctx, input.amount, 'recharge');
   if (!(await isOwnUpload(ctx.db, userId, input.image))) throw new DomainError('credentials_required');
   try {

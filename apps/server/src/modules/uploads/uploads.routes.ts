@@ -19,7 +19,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       const file = await req.file();
       const field = file?.fields.lang as { value?: unknown } | undefined;
       if (field?.value) lang = normalizeLang(field.value);
-      if (!file || file.fieldname !== 'file') throw new DomainError('credentials_required');
+      if (file?.fieldname !== 'file') throw new DomainError('credentials_required');
       let data: Buffer;
       try {
         data = await file.toBuffer();
