@@ -104,7 +104,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  // one byte over our cap, so a file that reaches the parser's limit is always longer than we accept
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 } });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installErrorHandling(app);
 

@@ -27,6 +27,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('upload_too_large');
         throw err;
       }
+      // the parser may also just stop at its limit: a cut-off file is never stored
+      if (file.file.truncated) throw new DomainError('upload_too_large');
       return reply.send({ code: OK, msg: 'ok', data: await uploads.storeImage(ctx, who.user.id, data) });
     } catch (err) {
       if (err instanceof DomainError) return sendError(reply, 200, err.key, lang, err.params);
