@@ -1,7 +1,7 @@
 import { API, errorTexts, ROUTES, type User } from '@c2c/shared';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import de from '../locales/de.json';
@@ -40,6 +40,18 @@ const signIn = () => {
 
 const input = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;
 const type = (placeholder: string, value: string) => fireEvent.change(input(placeholder), { target: { value } });
+
+// Transform the lazily loaded pages before the first test waits for one (several test files run at once).
+beforeAll(() =>
+  Promise.all([
+    import('../features/auth/login-page'),
+    import('../features/auth/register-page'),
+    import('../features/auth/forget-page'),
+    import('../features/hall/hall-page'),
+    import('../features/home/home-page'),
+    import('../features/mine/mine-page'),
+  ]),
+);
 
 beforeEach(() => {
   fakeServer({

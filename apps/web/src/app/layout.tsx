@@ -3,8 +3,9 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoading } from '../components/page-loading';
+import { useLiveUpdates } from '../lib/live-updates';
 import { usePublicConfig } from '../lib/queries';
-import { getUserInfo } from '../lib/storage';
+import { getToken, getUserInfo } from '../lib/storage';
 import { PageErrorBoundary } from './error-boundary';
 import { LaunchGuard } from './launch-guard';
 import { AppNavBar } from './nav-bar';
@@ -17,6 +18,8 @@ export function Layout() {
   const route = routeTable[path];
   const appName = usePublicConfig().data?.app_name || t('common.appName');
   const title = route?.title ? t(route.title) : '';
+  // Read on every render: signing in or out always changes the route, which renders the layout again.
+  useLiveUpdates(getUserInfo() ? getToken() : null);
 
   useEffect(() => {
     document.title = title ? `${title} · ${appName}` : appName;

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import Toast from 'antd-mobile/es/components/toast';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, type Body, type CallOptions } from './api';
+import { ApiError, api, type Body, type CallOptions, download, upload } from './api';
 
 type Outcome = { state: 'pending' } | { state: 'resolved'; value: unknown } | { state: 'rejected'; error: unknown };
 
@@ -187,5 +187,47 @@ describe('api client', () => {
     const outcome = await press({ catch: true });
     expect(outcome.current.state).toBe('rejected');
     expect(await screen.findByText('The server could not answer, please try again later')).toBeTruthy();
+  });
+
+  it('upload posts multipart with the file, lang and token, under the same envelope rules', async () => {
+    localStorage.setItem('token', 'tok-2');
+    const fetchMock = answer({ code: 200, msg: 'ok', data: { id: 4, url: '/uploads/x.png' } });
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new File(['png'], 'proof.png', { type: 'image/png' });
+
+    await expect(upload(API.upload, file, { catch: true })).resolves.toEqual({ id: 4, url: '/uploads/x.png' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(API.upload);
+    expect(init.body).toBeInstanceOf(FormData);
+    expect(((init.body as FormData).get('file') as File).name).toBe('proof.png');
+    expect((init.body as FormData).get('lang')).toBe('en');
+    expect((init.headers as Record<string, string>)['X-Access-Token']).toBe('tok-2');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+
+    vi.stubGlobal('fetch', answer({ code: 1409, msg: 'The image may be at most 5 MB', data: {} }));
+    await expect(upload(API.upload, file, { catch: true })).rejects.toMatchObject({ code: 1409 });
+    expect(await screen.findByText('The image may be at most 5 MB')).toBeTruthy();
+  });
+
+  it('download resolves a file answer as a Blob and an envelope answer as the usual error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('a,b\n1,2\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })),
+    );
+    const file = await download(API.assetLogExport, {}, { catch: true });
+    expect(await file.text()).toBe('a,b\n1,2\n');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 1004, msg: 'Too many requests, please try again later', data: {} }), {
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          }),
+      ),
+    );
+    const failed = download(API.assetLogExport, {}, { catch: true });
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    expect(await screen.findByText('Too many requests, please try again later')).toBeTruthy();
   });
 });

@@ -43,14 +43,20 @@ function fail<T>(error: ApiError, options: CallOptions): Promise<T> {
 }
 
 /** Session expired or missing: forget it and start over at sign-in (spec §4). */
-function endSession(): void {
+export function endSession(): void {
   clearSession();
   queryClient.clear();
   if (pathOf(location.hash.replace(/^#/, '')) !== ROUTES.login) switchTab(ROUTES.login);
 }
 
-async function send<T>(path: string, body: URLSearchParams | FormData, options: CallOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('json');
+
+/**
+ * Posts and applies the envelope rules. With `file`, a successful answer that is not JSON (a CSV export) resolves as
+ * a Blob; an error still arrives as the envelope.
+ */
+async function send<T>(path: string, body: URLSearchParams | FormData, options: CallOptions, file = false): Promise<T> {
+  const headers: Record<string, string> = { Accept: file ? '*/*' : 'application/json' };
   const token = getToken();
   if (token) headers['X-Access-Token'] = token;
   const controller = new AbortController();
@@ -58,6 +64,7 @@ async function send<T>(path: string, body: URLSearchParams | FormData, options: 
   let envelope: Envelope | null;
   try {
     const response = await fetch(path, { method: 'POST', body, headers, signal: controller.signal });
+    if (file && response.ok && !isJson(response)) return (await response.blob()) as T;
     envelope = parseEnvelope(await response.text());
   } catch {
     const text = controller.signal.aborted ? i18n.t('common.requestTimeout') : i18n.t('common.networkError');
@@ -74,18 +81,27 @@ async function send<T>(path: string, body: URLSearchParams | FormData, options: 
   return fail(new ApiError(envelope.code, envelope.msg || i18n.t('common.serverError')), options);
 }
 
-/** A call of the customer API: POST, form-encoded, with `lang` in every body (DESIGN §2). */
-export function api<T = Record<string, never>>(path: string, body: Body = {}, options: CallOptions = {}): Promise<T> {
+function formOf(body: Body): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, String(value));
   form.set('lang', currentLang());
-  return send<T>(path, form, options);
+  return form;
 }
 
-/** A multipart upload (field `file`) under the same envelope rules. */
+/** A call of the customer API: POST, form-encoded, with `lang` in every body (DESIGN §2). */
+export function api<T = Record<string, never>>(path: string, body: Body = {}, options: CallOptions = {}): Promise<T> {
+  return send<T>(path, formOf(body), options);
+}
+
+/** A multipart upload (field `file`) under the same envelope rules, token header and timeout. */
 export function upload<T>(path: string, file: Blob, options: CallOptions = {}): Promise<T> {
   const form = new FormData();
   form.append('lang', currentLang());
   form.append('file', file);
   return send<T>(path, form, options);
+}
+
+/** A call that answers a file on success (an export) and the envelope on failure. */
+export function download(path: string, body: Body = {}, options: CallOptions = {}): Promise<Blob> {
+  return send<Blob>(path, formOf(body), options, true);
 }

@@ -1,9 +1,13 @@
 /** The shared wire schemas the forms check before sending; loaded on the first submit, not with the first page. */
 export {
+  bankAccountRequest,
   changePasswordRequest,
   forgetRequest,
   loginRequest,
+  rechargeCreateRequest,
   registerRequest,
   saveUserInfoRequest,
   sendCodeRequest,
+  wiseAccountRequest,
+  withdrawCreateRequest,
 } from '@c2c/shared';

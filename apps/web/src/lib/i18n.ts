@@ -43,9 +43,9 @@ export async function initI18n(lang: Lang = currentLang()): Promise<typeof i18n>
 }
 
 /** A message of the shared error catalogue (a zod issue's message is its key), in the current language. */
-export function errorText(key: string | undefined): string {
+export function errorText(key: string | undefined, params: Record<string, string> = {}): string {
   const k = key && i18n.exists(key, { ns: 'errors' }) ? key : 'invalid_value';
-  return i18n.t(k as 'invalid_value', { ns: 'errors' });
+  return i18n.t(k as 'invalid_value', { ns: 'errors', ...params });
 }
 
 export { i18n };

@@ -1,4 +1,4 @@
-import { formatAmount, wireToMicro } from '@c2c/shared';
+import { type ErrorKey, formatAmount, parseAmount, wireToMicro } from '@c2c/shared';
 
 /** The one currency today (DESIGN §3); a ticker symbol, the same in every language. */
 export const CURRENCY = 'USDT';
@@ -16,4 +16,26 @@ export function formatMoney(wire: string, locale: string): string {
   const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
   const frac = (m[3] ?? '').padEnd(2, '0');
   return `${m[1]}${whole}${decimal}${frac}`;
+}
+
+/** The largest amount a user can enter (2 decimals) that is not above `wire`: "All" must not ask for a fraction of a cent. */
+export function floorToCents(wire: string): string {
+  const micro = wireToMicro(wire);
+  return formatAmount(micro - (micro % 10_000n));
+}
+
+export interface AmountLimits {
+  min?: string | undefined;
+  max?: string | undefined;
+  available?: string | undefined;
+}
+
+/** The first limit a well-formed entered amount breaks, compared in integers; null when it breaks none. */
+export function amountIssue(amount: string, { min, max, available }: AmountLimits): { key: ErrorKey; limit?: string } | null {
+  const value = parseAmount(amount);
+  if (value === null) return null;
+  if (min && value < wireToMicro(min)) return { key: 'amount_too_small', limit: min };
+  if (max && value > wireToMicro(max)) return { key: 'amount_too_large', limit: max };
+  if (available !== undefined && value > wireToMicro(available)) return { key: 'insufficient_balance' };
+  return null;
 }

@@ -1,6 +1,6 @@
 import { ROUTES } from '@c2c/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { goBack, navigate, queryParam } from './navigation';
+import { dropQueryParam, goBack, navigate, queryParam } from './navigation';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -27,5 +27,17 @@ describe('navigation', () => {
     expect(queryParam('code')).toBe('HASH1');
     history.replaceState(null, '', `/?code=PAGE2#${ROUTES.register}`);
     expect(queryParam('code')).toBe('PAGE2');
+  });
+
+  it('drops a one-visit query parameter from the page address and from the hash, keeping the others', () => {
+    history.replaceState({ depth: 2 }, '', `/?method=wise&x=1#${ROUTES.withdraw}`);
+    dropQueryParam('method');
+    expect(location.search).toBe('?x=1');
+    expect(location.hash).toBe(`#${ROUTES.withdraw}`);
+    expect(history.state).toEqual({ depth: 2 });
+    history.replaceState(null, '', `/#${ROUTES.withdraw}?method=wise`);
+    dropQueryParam('method');
+    expect(location.hash).toBe(`#${ROUTES.withdraw}`);
+    expect(queryParam('method')).toBeNull();
   });
 });

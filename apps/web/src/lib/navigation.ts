@@ -47,3 +47,16 @@ export function queryParam(name: string): string | null {
   const fromHash = hashQuery ? new URLSearchParams(hashQuery).get(name) : null;
   return fromHash ?? new URLSearchParams(location.search).get(name);
 }
+
+/** Removes a one-visit query parameter from the address, so later visits of the page (wouter keeps `?...`) miss it. */
+export function dropQueryParam(name: string): void {
+  const url = new URL(location.href);
+  url.searchParams.delete(name);
+  const [path = '', query] = url.hash.split('?');
+  if (query !== undefined) {
+    const rest = new URLSearchParams(query);
+    rest.delete(name);
+    url.hash = rest.size ? `${path}?${rest}` : path;
+  }
+  if (url.href !== location.href) history.replaceState(history.state, '', url.href);
+}

@@ -1,14 +1,38 @@
 import { API, type MoneyInfo, type PublicConfig, type User } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { queryClient } from './query-client';
 import { getUserInfo, setUserInfo } from './storage';
 
-/** Server data more than one feature shows. Feature-only calls live in their feature's `api.ts`. */
+/**
+ * Query keys of server data. The calls behind the money keys live in their features' `api.ts`; their keys are here
+ * because a money change (an own submit, a live event) must refresh all of them, whichever feature shows them.
+ */
 export const queryKeys = {
   user: ['userinfo', 'get-info'],
   money: ['userinfo', 'get-money-info'],
   config: ['config', 'get'],
+  recharges: ['recharge', 'list'],
+  payoutAccounts: ['bankinfo', 'list'],
+  withdrawals: ['withdraw', 'list'],
+  assetLog: ['asset-log', 'list'],
+  assetLogTongji: ['asset-log', 'tongji'],
+  propertyTongji: ['property', 'tongji'],
 } as const;
+
+const MONEY_KEYS = [
+  queryKeys.money,
+  queryKeys.recharges,
+  queryKeys.withdrawals,
+  queryKeys.assetLog,
+  queryKeys.assetLogTongji,
+  queryKeys.propertyTongji,
+];
+
+/** Balances, summaries and money lists are stale: screens showing them refetch, the others when next opened. */
+export async function refreshMoney(): Promise<void> {
+  await Promise.all(MONEY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
 
 export function useUser() {
   return useQuery({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { errorText } from './i18n';
+import { errorText, i18n } from './i18n';
+import { type AmountLimits, amountIssue, formatMoney } from './money';
 import { showToast } from './toast';
 
 type Schemas = typeof import('./form-schemas');
@@ -16,4 +17,13 @@ export async function validate<K extends FormSchema>(name: K, values: unknown): 
   if (result.success) return result.data;
   showToast(errorText(result.error.issues[0]?.message));
   return null;
+}
+
+/** Checks an amount against the operator's limits and the balance; on failure shows why in the user's language. */
+export function withinLimits(amount: string, limits: AmountLimits): boolean {
+  const issue = amountIssue(amount, limits);
+  if (!issue) return true;
+  const limit = issue.limit ? formatMoney(issue.limit, i18n.language) : '';
+  showToast(errorText(issue.key, { min: limit, max: limit }));
+  return false;
 }

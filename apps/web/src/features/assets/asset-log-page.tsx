@@ -1,26 +1,81 @@
+import type { AssetLogEntry } from '@c2c/shared';
+import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../components/list-table';
+import { MoneyText } from '../../components/money-text';
 import { MoneyValue } from '../../components/money-value';
+import { PagedList } from '../../components/paged-list';
 import { Stat } from '../../components/stat';
+import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
-import { useMoney } from '../../lib/queries';
+import { TimeText } from '../../components/time-text';
+import type { TKey } from '../../lib/i18n-keys';
+import { CURRENCY } from '../../lib/money';
+import { exportAssetLog, useAssetLog, useAssetLogTongji } from './api';
+
+const KINDS: Record<string, TKey> = {
+  recharge: 'assetLog.kind.recharge',
+  withdraw: 'assetLog.kind.withdraw',
+  withdraw_refund: 'assetLog.kind.withdrawRefund',
+  adjust: 'assetLog.kind.adjust',
+};
+
+/** A signed change: income green with a plus, expenditure red with a minus. */
+function SignedAmount({ value }: { value: string }) {
+  const negative = value.startsWith('-');
+  return (
+    <strong className={negative ? 'amount-negative' : 'amount-positive'}>
+      {negative ? '' : '+'}
+      <MoneyText value={value} /> <small>{CURRENCY}</small>
+    </strong>
+  );
+}
+
+function EntryRow({ item }: { item: AssetLogEntry }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="record-line">
+        <span className="record-kind">
+          {t(KINDS[item.kind] ?? 'assetLog.kind.other')}
+          {item.paid && <span className="paid-tag">{t('assetLog.paid')}</span>}
+        </span>
+        <SignedAmount value={item.amount} />
+      </div>
+      <div className="record-line muted">
+        <TimeText value={item.created_at} />
+        <span>
+          {t('assetLog.balanceAfter')} <MoneyText value={item.balance_after} />
+        </span>
+      </div>
+    </>
+  );
+}
 
 export function AssetLogPage() {
   const { t } = useTranslation();
-  const money = useMoney().data;
+  const stats = useAssetLogTongji().data;
   return (
     <div className="page-body">
-      <SummaryCard label={t('assetLog.totalBalance')} value={<MoneyValue value={money?.total} />}>
-        <Stat label={t('assetLog.business')} value={null} />
-        <Stat label={t('assetLog.income')} value={null} />
-        <Stat label={t('assetLog.expenditure')} value={null} />
+      <SummaryCard label={t('assetLog.totalBalance')} value={<MoneyValue value={stats?.total_balance} />}>
+        <Stat label={t('assetLog.business')} value={stats ? <MoneyText value={stats.business} /> : null} />
+        <Stat label={t('assetLog.income')} value={stats ? <MoneyText value={stats.income} /> : null} />
+        <Stat label={t('assetLog.expenditure')} value={stats ? <MoneyText value={stats.expenditure} /> : null} />
+        <Stat label={t('assetLog.quantity')} value={stats ? stats.quantity : null} />
       </SummaryCard>
-      <div className="card">
-        <ListTable
-          columns={[t('assetLog.type'), t('assetLog.quantity'), t('assetLog.time'), t('assetLog.state')]}
+      <section className="card">
+        <div className="card-head">
+          <h2 className="card-title">{t('assetLog.records')}</h2>
+          <SubmitButton block={false} size="mini" fill="outline" onSubmit={exportAssetLog}>
+            <DownlandOutline /> {t('assetLog.export')}
+          </SubmitButton>
+        </div>
+        <PagedList
+          query={useAssetLog()}
           empty={t('common.noRecords')}
+          itemKey={(item) => item.id}
+          renderItem={(item) => <EntryRow item={item} />}
         />
-      </div>
+      </section>
     </div>
   );
 }

@@ -1,26 +1,81 @@
-import { ROUTES } from '@c2c/shared';
-import { Button, Input, Selector } from 'antd-mobile';
-import { useState } from 'react';
+import { type PayoutType, ROUTES, wireToMicro } from '@c2c/shared';
+import { Button, Dialog, Input, Selector } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ComingSoon } from '../../components/coming-soon';
+import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
+import { PageLoading } from '../../components/page-loading';
+import { QueryError } from '../../components/query-error';
+import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
-import { useMoney } from '../../lib/queries';
+import type { TKey } from '../../lib/i18n-keys';
+import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
+import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
+import { refreshMoney, useMoney, usePublicConfig } from '../../lib/queries';
+import { useRequestId } from '../../lib/request-id';
+import { showSuccess } from '../../lib/toast';
+import { validate, withinLimits } from '../../lib/validate';
+import { createWithdrawal, usePayoutAccounts } from './api';
 
-type Method = 'bank' | 'wise';
+const PAYOUT_TYPE_KEYS: Record<PayoutType, TKey> = { bank: 'withdraw.bank', wise: 'withdraw.wise' };
 
-/** The withdrawal form; the bank-card page offers only the bank method, the withdraw page both. */
-export function WithdrawForm({ methods }: { methods: Method[] }) {
-  const { t } = useTranslation();
+/** The withdrawal form; the bank-card page offers only bank accounts, the withdraw page bank and Wise. */
+export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
+  const { t, i18n } = useTranslation();
   const money = useMoney().data;
-  const [method, setMethod] = useState<Method>(methods[0] ?? 'bank');
-  const labels: Record<Method, string> = { bank: t('withdraw.bank'), wise: t('withdraw.wise') };
+  const config = usePublicConfig().data;
+  const accounts = usePayoutAccounts();
+  const [method, setMethod] = useState<PayoutType>(() => {
+    const asked = queryParam('method');
+    return methods.find((m) => m === asked) ?? methods[0] ?? 'bank';
+  });
+  // Property's "Wise withdrawal" opens this page with ?method=wise; it preselects this visit only.
+  useEffect(() => dropQueryParam('method'), []);
+  const [picked, setPicked] = useState<number>();
+  const [amount, setAmount] = useState('');
+  const requestId = useRequestId();
+
+  const options = (accounts.data ?? []).filter((a) => a.type === method);
+  const account = options.find((a) => a.id === picked) ?? options[0];
+  const available = money?.balance;
+
+  const submit = async () => {
+    const body = await validate('withdrawCreateRequest', { bk_id: account?.id ?? '', amount });
+    if (!body || !account) return;
+    const limits = { min: config?.withdraw_min, max: config?.withdraw_max, available };
+    if (!withinLimits(body.amount, limits)) return;
+    const confirmed = await Dialog.confirm({
+      title: t('withdraw.confirmTitle'),
+      content: t('withdraw.confirmText', { amount: formatMoney(body.amount, i18n.language), account: account.label }),
+      confirmText: t('withdraw.submit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await createWithdrawal({ bk_id: body.bk_id, amount: body.amount, request_id: requestId.current() });
+    } catch (error) {
+      requestId.settle(error);
+      throw error;
+    }
+    requestId.settle();
+    setAmount('');
+    showSuccess(t('common.submitSuccess'));
+    await refreshMoney();
+  };
+
+  const fillAll = () => {
+    if (!available) return;
+    const max = config?.withdraw_max;
+    const all = floorToCents(available);
+    // "All" asks for no more than a single withdrawal may be.
+    setAmount(max && wireToMicro(all) > wireToMicro(max) ? floorToCents(max) : all);
+  };
+
   return (
     <div className="page-body">
-      <SummaryCard label={t('withdraw.available')} value={<MoneyValue value={money?.balance} />} />
-      <ComingSoon />
+      <SummaryCard label={t('withdraw.available')} value={<MoneyValue value={available} />} />
       <section className="card form-card">
         {methods.length > 1 && (
           <Field label={t('withdraw.method')}>
@@ -28,19 +83,61 @@ export function WithdrawForm({ methods }: { methods: Method[] }) {
               columns={2}
               value={[method]}
               onChange={(v) => v[0] && setMethod(v[0])}
-              options={methods.map((m) => ({ label: labels[m], value: m }))}
+              options={methods.map((m) => ({ label: t(PAYOUT_TYPE_KEYS[m]), value: m }))}
             />
           </Field>
         )}
-        <Field label={t('withdraw.account')} extra={<Link href={ROUTES.binding}>{t('withdraw.bindNow')}</Link>}>
-          <span className="field-text muted">{t('withdraw.noAccount')}</span>
-        </Field>
-        <Field label={t('withdraw.amount')}>
-          <Input disabled inputMode="decimal" placeholder={t('withdraw.amountPlaceholder')} />
-        </Field>
-        <Button block color="primary" size="large" shape="rounded" disabled>
-          {t('withdraw.submit')}
-        </Button>
+        {accounts.isPending ? (
+          <PageLoading />
+        ) : accounts.isError ? (
+          <QueryError onRetry={() => void accounts.refetch()} />
+        ) : !account ? (
+          <EmptyState text={t('withdraw.noAccount')}>
+            <Button color="primary" shape="rounded" size="small" onClick={() => navigate(ROUTES.binding)}>
+              {t('withdraw.bindNow')}
+            </Button>
+          </EmptyState>
+        ) : (
+          <>
+            <div className="field">
+              <span className="field-label">{t('withdraw.account')}</span>
+              <Selector
+                className="account-picker"
+                columns={1}
+                value={[account.id]}
+                onChange={(v) => v[0] && setPicked(v[0])}
+                options={options.map((a) => ({
+                  label: <span className="account-label">{a.label}</span>,
+                  description: a.full_name,
+                  value: a.id,
+                }))}
+              />
+            </div>
+            <Field
+              label={t('withdraw.amount')}
+              extra={
+                <Button size="mini" color="primary" fill="outline" shape="rounded" onClick={fillAll} disabled={!available}>
+                  {t('withdraw.all')}
+                </Button>
+              }
+            >
+              <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('withdraw.amountPlaceholder')} />
+            </Field>
+            {config && (
+              <p className="field-hint">
+                {t('common.amountLimits', {
+                  min: formatMoney(config.withdraw_min, i18n.language),
+                  max: formatMoney(config.withdraw_max, i18n.language),
+                })}
+              </p>
+            )}
+            <SubmitButton onSubmit={submit}>{t('withdraw.submit')}</SubmitButton>
+          </>
+        )}
+      </section>
+      <section className="card tips">
+        <h2 className="card-title">{t('withdraw.tipsTitle')}</h2>
+        <p>{t('withdraw.tips', { currency: CURRENCY })}</p>
       </section>
       <Link href={ROUTES.records} className="text-link">
         {t('withdraw.viewRecords')}

@@ -1,0 +1,24 @@
+import { API, type PayoutAccount, type Withdrawal } from '@c2c/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, type Body } from '../../lib/api';
+import { usePagedQuery } from '../../lib/paging';
+import { queryKeys } from '../../lib/queries';
+import { queryClient } from '../../lib/query-client';
+
+/** Every bound payout account, bank and Wise. */
+export function usePayoutAccounts() {
+  return useQuery({
+    queryKey: queryKeys.payoutAccounts,
+    queryFn: async () => (await api<{ list: PayoutAccount[] }>(API.bankinfoList, {}, { catch: true })).list,
+  });
+}
+
+export async function bindAccount(body: Body): Promise<void> {
+  await api<{ id: number }>(API.bankinfoCreate, body, { catch: true });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.payoutAccounts });
+}
+
+export const createWithdrawal = (body: { bk_id: number; amount: string; request_id: string }) =>
+  api<{ id: number; status: string }>(API.withdrawCreate, body, { catch: true });
+
+export const useWithdrawals = () => usePagedQuery<Withdrawal>(queryKeys.withdrawals, API.withdrawList);

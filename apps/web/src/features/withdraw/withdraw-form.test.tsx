@@ -1,0 +1,149 @@
+import { API, type PayoutAccount, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
+import { config, money, openApp, signIn } from '../../test/app';
+import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
+
+const account = (id: number, type: 'bank' | 'wise', label: string): PayoutAccount => ({
+  id,
+  type,
+  full_name: 'Ann Lee',
+  name: 'Ann',
+  surname: 'Lee',
+  phone: '',
+  email: 'ann@example.com',
+  area: '',
+  country: 'DE',
+  iban: type === 'bank' ? 'DE89370400440532013000' : '',
+  bank_name: type === 'bank' ? 'Commerzbank' : '',
+  swift: type === 'bank' ? 'COBADEFFXXX' : '',
+  address: '',
+  city: '',
+  state: '',
+  label,
+  created_at: '2025-01-01T00:00:00.000Z',
+});
+const BANK = account(3, 'bank', 'Commerzbank ••3000');
+const WISE = account(4, 'wise', 'ann@wise.example');
+
+type Handler = (body: FakeBody) => { code: number; msg?: string; data?: unknown };
+function server(overrides: Record<string, Handler> = {}) {
+  return fakeServer({
+    [API.config]: () => ({ code: 200, data: config }),
+    [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+    [API.bankinfoList]: () => ({ code: 200, data: { list: [BANK, WISE] } }),
+    [API.withdrawList]: () => pageOf([]),
+    ...overrides,
+  });
+}
+
+const amountInput = () => screen.getByPlaceholderText('Up to 2 decimals') as HTMLInputElement;
+const press = (name: string) => {
+  vi.setSystemTime(Date.now() + REPEAT_CLICK_MS);
+  // The page's button, not the dialog's of the same name.
+  fireEvent.click(within(document.querySelector('.app-page') as HTMLElement).getByRole('button', { name }));
+};
+
+beforeAll(() => Promise.all([import('./withdraw-page'), import('./card-withdrawal-page')]));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  signIn();
+});
+
+afterEach(async () => {
+  // Dialogs live outside the rendered tree: let them finish closing before the next test looks for one.
+  Dialog.clear();
+  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  Toast.clear();
+});
+
+describe('withdraw', () => {
+  it('asks for confirmation, sends bk_id, amount and a request_id, and shows the server refusal', async () => {
+    const calls = server({
+      [API.withdrawCreate]: () => ({ code: 1400, msg: 'Your available balance is not enough' }),
+    });
+    openApp(ROUTES.withdraw);
+    expect(await screen.findByText('Commerzbank ••3000')).toBeTruthy();
+    expect(await screen.findByText('Min 20.00 · Max 10,000.00 USDT')).toBeTruthy();
+    fireEvent.change(amountInput(), { target: { value: '50' } });
+
+    press('Withdraw');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Withdraw 50\.00 USDT to Commerzbank ••3000\?/)).toBeTruthy();
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
+    fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+
+    expect(await screen.findByText('Your available balance is not enough')).toBeTruthy();
+    const body = calls.bodies(API.withdrawCreate)[0];
+    expect(body?.get('bk_id')).toBe('3');
+    expect(body?.get('amount')).toBe('50');
+    expect(body?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends nothing when the user cancels, and refreshes the balance after a withdrawal', async () => {
+    const calls = server({ [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }) });
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    fireEvent.change(amountInput(), { target: { value: '25.5' } });
+
+    press('Withdraw');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
+
+    const moneyCalls = calls.paths().filter((p) => p === API.getMoneyInfo).length;
+    press('Withdraw');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('submit success')).toBeTruthy();
+    await waitFor(() => expect(calls.paths().filter((p) => p === API.getMoneyInfo).length).toBeGreaterThan(moneyCalls));
+    expect(amountInput().value).toBe('');
+  });
+
+  it('checks the amount against the available balance before asking; "All" fills the whole balance', async () => {
+    const calls = server();
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    await screen.findByText('120.50');
+
+    fireEvent.change(amountInput(), { target: { value: '120.51' } });
+    press('Withdraw');
+    expect(await screen.findByText('Your available balance is not enough')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(amountInput().value).toBe('120.50');
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
+  });
+
+  it('offers the Wise account when the user picks Wise', async () => {
+    server();
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    fireEvent.click(screen.getByText('Wise', { selector: '.adm-selector-item' }));
+    expect(await screen.findByText('ann@wise.example')).toBeTruthy();
+    expect(screen.queryByText('Commerzbank ••3000')).toBeNull();
+  });
+
+  it('preselects Wise for one visit when opened as Wise withdrawal', async () => {
+    server();
+    openApp(`${ROUTES.withdraw}?method=wise`);
+    expect(await screen.findByText('ann@wise.example')).toBeTruthy();
+    expect(location.href).not.toContain('method=wise');
+  });
+
+  it('bank card withdrawal without a bound bank account leads to the binding page', async () => {
+    server({ [API.bankinfoList]: () => ({ code: 200, data: { list: [WISE] } }) });
+    openApp(ROUTES.cardWithdrawal);
+    expect(await screen.findByText('No payout account of this kind is bound yet')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Up to 2 decimals')).toBeNull();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Bind an account' })));
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.binding}`));
+  });
+});
