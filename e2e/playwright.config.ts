@@ -54,7 +54,7 @@ export default defineConfig({
       ADMIN_PASSWORD: OWNER.password,
       ADMIN_TOTP_SECRET: OWNER.totpSecret,
       HOUSE_INVITE_CODE: HOUSE_CODE,
-      SEED_DEMO: 'false',
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: BASE_URL,
     },

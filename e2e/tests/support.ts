@@ -45,3 +45,9 @@ export async function codeFromOutbox(email: string, timeoutMs = 10_000): Promise
 }
 
 export const ownerTotp = () => new TOTP({ secret: OWNER.totpSecret }).generate();
+
+/** A real 1×1 PNG: what a customer uploads as a transfer screenshot. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -15,6 +15,8 @@ export interface RechargeQuery {
 
 export function useRecharges({ page, pageSize, status, keyword }: RechargeQuery) {
   return useQuery({
+    // a queue someone is working through: new requests appear without pressing Refresh
+    refetchInterval: 15_000,
     queryKey: [...RECHARGES_KEY, page, pageSize, status, keyword],
     queryFn: () =>
       call<Page<AdminRecharge>>(ADMIN_API.rechargeList, {

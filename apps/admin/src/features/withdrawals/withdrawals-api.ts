@@ -15,6 +15,8 @@ export interface WithdrawalQuery {
 
 export function useWithdrawals({ page, pageSize, status, keyword }: WithdrawalQuery) {
   return useQuery({
+    // a queue someone is working through: new requests appear without pressing Refresh
+    refetchInterval: 15_000,
     queryKey: [...WITHDRAWALS_KEY, page, pageSize, status, keyword],
     queryFn: () =>
       call<Page<AdminWithdrawal>>(ADMIN_API.withdrawList, {
