@@ -1,4 +1,5 @@
 import type { Tx } from '../../context.js';
+import { decideReview, pageReviews } from '../../db/review.js';
 
 export const activeAddresses = (tx: Tx) =>
   tx.selectFrom('receiving_addresses').select(['type', 'address']).where('active', '=', 1).orderBy('type').execute();
@@ -68,34 +69,12 @@ export const findRechargeByRequest = (tx: Tx, userId: number, requestId: string)
   tx.selectFrom('recharges').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
 
 /** Moves a recharge out of review exactly once: a second operator (or a retry) finds it already decided. */
-export async function decide(
-  tx: Tx,
-  id: number,
-  to: 'completed' | 'rejected',
-  by: number,
-  now: string,
-  reason = '',
-): Promise<boolean> {
-  const res = await tx
-    .updateTable('recharges')
-    .set({ status: to, reviewed_by: by, reviewed_at: now, reason })
-    .where('id', '=', id)
-    .where('status', '=', 'auditing')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
+export const decide = (tx: Tx, id: number, to: 'completed' | 'rejected', by: number, now: string, reason = '') =>
+  decideReview(tx, 'recharges', id, { status: to, reviewed_by: by, reviewed_at: now, reason });
 
-export async function pageRecharges(
+export const pageRecharges = (
   tx: Tx,
   f: { userId?: number; userIds?: number[]; status?: string },
   limit: number,
   offset: number,
-) {
-  let q = tx.selectFrom('recharges');
-  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-  if (f.userIds) q = f.userIds.length ? q.where('user_id', 'in', f.userIds) : q.where('id', '<', 0);
-  if (f.status) q = q.where('status', '=', f.status);
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
+) => pageReviews(tx, 'recharges', f, limit, offset);

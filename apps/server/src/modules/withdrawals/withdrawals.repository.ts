@@ -1,4 +1,5 @@
 import type { Tx } from '../../context.js';
+import { decideReview, pageReviews } from '../../db/review.js';
 
 export async function insertWithdrawal(
   tx: Tx,
@@ -26,34 +27,18 @@ export const findByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
 
 /** Leaves review exactly once; a second decision finds the row already decided. */
-export async function decide(
+export const decide = (
   tx: Tx,
   id: number,
   to: 'completed' | 'rejected',
   by: number,
   now: string,
   extra: { reason?: string; reference?: string },
-): Promise<boolean> {
-  const res = await tx
-    .updateTable('withdrawals')
-    .set({ status: to, reviewed_by: by, reviewed_at: now, ...extra })
-    .where('id', '=', id)
-    .where('status', '=', 'auditing')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
+) => decideReview(tx, 'withdrawals', id, { status: to, reviewed_by: by, reviewed_at: now, ...extra });
 
-export async function pageWithdrawals(
+export const pageWithdrawals = (
   tx: Tx,
   f: { userId?: number; userIds?: number[]; status?: string },
   limit: number,
   offset: number,
-) {
-  let q = tx.selectFrom('withdrawals');
-  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-  if (f.userIds) q = f.userIds.length ? q.where('user_id', 'in', f.userIds) : q.where('id', '<', 0);
-  if (f.status) q = q.where('status', '=', f.status);
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
+) => pageReviews(tx, 'withdrawals', f, limit, offset);
