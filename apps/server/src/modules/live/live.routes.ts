@@ -41,7 +41,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
         return socket.close(4401, 'unauthorized');
       }
       clearTimeout(authTimer);
-      release = ctx.live.add(session.ownerId, socket);
+      release = ctx.live.add(session.ownerId, session.id, socket);
       send({ type: 'ready' });
     });
   });

@@ -5,14 +5,19 @@ import type { Redis } from 'ioredis';
 interface Socket {
   readyState: number;
   send(data: string): void;
+  close(code?: number, reason?: string): void;
 }
+
+/** Which of a user's sockets to close: those of one session, or all but one session, or all. */
+export type SessionSelector = { only: number } | { except: number } | 'all';
+type ChannelMessage = { userId: number; message: LiveServerMessage } | { userId: number; close: SessionSelector };
 
 /**
  * Who is connected, per customer, in this process. With Redis every process publishes to one channel
  * and each delivers to its own sockets, so an event reaches the user whichever process they hold.
  */
 export class LiveHub {
-  private readonly sockets = new Map<number, Set<Socket>>();
+  private readonly sockets = new Map<number, Map<Socket, number>>();
   private readonly channel: string;
 
   constructor(
@@ -27,8 +32,9 @@ export class LiveHub {
       sub.on('message', (channel, raw) => {
         if (channel !== this.channel) return;
         try {
-          const { userId, message } = JSON.parse(raw) as { userId: number; message: LiveServerMessage };
-          this.deliver(userId, message);
+          const msg = JSON.parse(raw) as ChannelMessage;
+          if ('close' in msg) this.closeLocal(msg.userId, msg.close);
+          else this.deliver(msg.userId, msg.message);
         } catch {
           log.warn('live: unreadable message on the channel');
         }
@@ -36,17 +42,43 @@ export class LiveHub {
     }
   }
 
-  add(userId: number, socket: Socket): () => void {
-    let set = this.sockets.get(userId);
-    if (!set) {
-      set = new Set();
-      this.sockets.set(userId, set);
+  add(userId: number, sessionId: number, socket: Socket): () => void {
+    let mine = this.sockets.get(userId);
+    if (!mine) {
+      mine = new Map();
+      this.sockets.set(userId, mine);
     }
-    set.add(socket);
+    mine.set(socket, sessionId);
     return () => {
-      set.delete(socket);
-      if (set.size === 0) this.sockets.delete(userId);
+      mine.delete(socket);
+      if (mine.size === 0) this.sockets.delete(userId);
     };
+  }
+
+  /**
+   * Closes the sockets of ended sessions (logout, password change elsewhere, reset), in every process: each
+   * gets `{ type: 'error', code: -1 }` first, so the app runs its signed-out flow at once.
+   */
+  async endSessions(userId: number, which: SessionSelector): Promise<void> {
+    if (this.pub) {
+      try {
+        await this.pub.publish(this.channel, JSON.stringify({ userId, close: which } satisfies ChannelMessage));
+        return;
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, 'live: publish failed, closing locally');
+      }
+    }
+    this.closeLocal(userId, which);
+  }
+
+  private closeLocal(userId: number, which: SessionSelector) {
+    const bye = JSON.stringify({ type: 'error', code: -1 } satisfies LiveServerMessage);
+    for (const [socket, sessionId] of this.sockets.get(userId) ?? []) {
+      const hit = which === 'all' || ('only' in which ? sessionId === which.only : sessionId !== which.except);
+      if (!hit) continue;
+      if (socket.readyState === 1) socket.send(bye);
+      socket.close(4401, 'session ended');
+    }
   }
 
   connections(userId: number): number {
@@ -58,7 +90,7 @@ export class LiveHub {
     const message: LiveServerMessage = ref ? { type: 'event', topic, ref } : { type: 'event', topic };
     if (this.pub) {
       try {
-        await this.pub.publish(this.channel, JSON.stringify({ userId, message }));
+        await this.pub.publish(this.channel, JSON.stringify({ userId, message } satisfies ChannelMessage));
         return;
       } catch (err) {
         this.log.warn({ err: (err as Error).message }, 'live: publish failed, delivering locally');
@@ -69,7 +101,7 @@ export class LiveHub {
 
   private deliver(userId: number, message: LiveServerMessage) {
     const data = JSON.stringify(message);
-    for (const socket of this.sockets.get(userId) ?? []) if (socket.readyState === 1) socket.send(data);
+    for (const socket of this.sockets.get(userId)?.keys() ?? []) if (socket.readyState === 1) socket.send(data);
   }
 
   close() {

@@ -1,7 +1,8 @@
 import type { LiveServerMessage } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -62,5 +63,38 @@ describe('/ws live updates', () => {
     await Promise.all([a1.closed, a2.closed, b.closed]);
     await new Promise((r) => setTimeout(r, 50));
     expect(s.ctx.live.connections(alice.user.id)).toBe(0);
+  });
+
+  it('closes the sockets of sessions that end: a password change elsewhere, a logout, a reset', async () => {
+    const { email, token: phone } = await signUp(s);
+    const laptop = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
+    const tablet = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
+    const open = async (token: string) => {
+      const c = connect();
+      await c.opened;
+      c.ws.send(JSON.stringify({ type: 'auth', token }));
+      expect(await c.next(1)).toEqual({ type: 'ready' });
+      return c;
+    };
+    const [p, l, t] = [await open(phone), await open(laptop), await open(tablet)];
+
+    // logout on the tablet closes only the tablet's socket
+    expect((await s.call(API.logout, {}, tablet)).code).toBe(200);
+    expect(await t.next(2)).toEqual({ type: 'error', code: -1 });
+    expect(await t.closed).toBe(4401);
+
+    // a password change on the phone signs the laptop out live, the phone stays connected
+    const changed = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'Another123', confirm_password: 'Another123' },
+      phone,
+    );
+    expect(changed.code).toBe(200);
+    expect(await l.next(2)).toEqual({ type: 'error', code: -1 });
+    expect(await l.closed).toBe(4401);
+    p.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await p.next(2)).toEqual({ type: 'pong' });
+    p.ws.close();
+    await p.closed;
   });
 });

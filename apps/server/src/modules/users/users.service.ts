@@ -212,6 +212,7 @@ export async function resetPassword(
     await repo.updateUser(tx, user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
     await endSessionsOf(tx, 'sessions', user.id);
   });
+  await ctx.live.endSessions(user.id, 'all');
   await notifyPasswordChanged(ctx, user, lang, now);
 }
 
@@ -229,6 +230,7 @@ export async function changePassword(
     await repo.updateUser(tx, who.user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
     await endSessionsOf(tx, 'sessions', who.user.id, who.sessionId);
   });
+  await ctx.live.endSessions(who.user.id, { except: who.sessionId });
   await notifyPasswordChanged(ctx, who.user, lang, now);
 }
 
@@ -242,6 +244,7 @@ async function notifyPasswordChanged(ctx: AppContext, user: repo.UserRow, lang: 
 
 export async function logout(ctx: AppContext, who: CurrentUser) {
   await endSession(ctx.db, 'sessions', who.sessionId);
+  await ctx.live.endSessions(who.user.id, { only: who.sessionId });
 }
 
 export async function saveNickname(ctx: AppContext, who: CurrentUser, nickname: string): Promise<User> {
