@@ -1,8 +1,5 @@
 import { ROUTES } from '@c2c/shared';
-import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/field';
-import { PasswordInput } from '../../components/password-input';
 import { SubmitButton } from '../../components/submit-button';
 import { switchTab } from '../../lib/navigation';
 import { showSuccess } from '../../lib/toast';
@@ -10,7 +7,7 @@ import { useFormState } from '../../lib/use-form-state';
 import { validate } from '../../lib/validate';
 import { resetPassword } from './api';
 import { AuthHeader } from './auth-header';
-import { CodeButton } from './code-button';
+import { CodePasswordFields } from './code-password-fields';
 
 export function ForgetPage() {
   const { t } = useTranslation();
@@ -28,28 +25,7 @@ export function ForgetPage() {
     <div className="auth-page">
       <AuthHeader title={t('auth.forgetTitle')} subtitle={t('auth.forgetSubtitle')} />
       <form className="card form-card" onSubmit={(e) => e.preventDefault()}>
-        <Field label={t('auth.email')}>
-          <Input {...field('email')} type="email" placeholder={t('auth.emailPlaceholder')} autoComplete="username" clearable />
-        </Field>
-        <Field label={t('auth.code')} extra={<CodeButton email={values.email} scene="forget" />}>
-          <Input
-            {...field('code')}
-            inputMode="numeric"
-            maxLength={6}
-            placeholder={t('auth.codePlaceholder')}
-            autoComplete="one-time-code"
-          />
-        </Field>
-        <Field label={t('auth.newPassword')}>
-          <PasswordInput {...field('password')} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field label={t('auth.confirmPassword')}>
-          <PasswordInput
-            {...field('confirm_password')}
-            placeholder={t('auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Field>
+        <CodePasswordFields scene="forget" email={values.email} field={field} />
         <SubmitButton onSubmit={submit} type="submit">
           {t('auth.resetPassword')}
         </SubmitButton>

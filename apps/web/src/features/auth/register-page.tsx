@@ -3,7 +3,6 @@ import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Field } from '../../components/field';
-import { PasswordInput } from '../../components/password-input';
 import { SubmitButton } from '../../components/submit-button';
 import { queryParam, switchTab } from '../../lib/navigation';
 import { showSuccess } from '../../lib/toast';
@@ -11,7 +10,7 @@ import { useFormState } from '../../lib/use-form-state';
 import { validate } from '../../lib/validate';
 import { register } from './api';
 import { AuthHeader } from './auth-header';
-import { CodeButton } from './code-button';
+import { CodePasswordFields } from './code-password-fields';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -35,28 +34,7 @@ export function RegisterPage() {
     <div className="auth-page">
       <AuthHeader title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} />
       <form className="card form-card" onSubmit={(e) => e.preventDefault()}>
-        <Field label={t('auth.email')}>
-          <Input {...field('email')} type="email" placeholder={t('auth.emailPlaceholder')} autoComplete="email" clearable />
-        </Field>
-        <Field label={t('auth.code')} extra={<CodeButton email={values.email} scene="register" />}>
-          <Input
-            {...field('code')}
-            inputMode="numeric"
-            maxLength={6}
-            placeholder={t('auth.codePlaceholder')}
-            autoComplete="one-time-code"
-          />
-        </Field>
-        <Field label={t('auth.password')}>
-          <PasswordInput {...field('password')} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" />
-        </Field>
-        <Field label={t('auth.confirmPassword')}>
-          <PasswordInput
-            {...field('confirm_password')}
-            placeholder={t('auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Field>
+        <CodePasswordFields scene="register" email={values.email} field={field} />
         <Field label={t('auth.inviteCode')}>
           <Input {...field('invite_code')} placeholder={t('auth.inviteCodePlaceholder')} autoComplete="off" clearable />
         </Field>

@@ -1,9 +1,7 @@
 import type { Withdrawal } from '@c2c/shared';
 import { useTranslation } from 'react-i18next';
-import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
-import { StatusTag } from '../../components/status-tag';
-import { TimeText } from '../../components/time-text';
+import { ReviewRecord } from '../../components/review-record';
 import type { TKey } from '../../lib/i18n-keys';
 import { useWithdrawals } from './api';
 
@@ -16,22 +14,15 @@ const STATUS: Record<Withdrawal['status'], TKey> = {
 function WithdrawalRow({ item }: { item: Withdrawal }) {
   const { t } = useTranslation();
   return (
-    <>
-      <div className="record-line">
-        <strong className="record-amount">
-          <MoneyValue value={item.amount} />
-        </strong>
-        <StatusTag status={item.status}>{t(STATUS[item.status])}</StatusTag>
-      </div>
-      <div className="record-line muted">
-        <span className="account-label">{item.account.label}</span>
-        <TimeText value={item.created_at} />
-      </div>
-      {item.status === 'rejected' && item.reason && <p className="record-note">{t('status.reason', { reason: item.reason })}</p>}
+    <ReviewRecord
+      item={item}
+      statusLabel={t(STATUS[item.status])}
+      detail={<span className="account-label">{item.account.label}</span>}
+    >
       {item.status === 'completed' && item.reference && (
         <p className="record-note muted">{t('records.reference', { reference: item.reference })}</p>
       )}
-    </>
+    </ReviewRecord>
   );
 }
 

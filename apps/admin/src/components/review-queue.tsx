@@ -1,0 +1,139 @@
+import type { Page } from '@c2c/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { type ComponentType, useState } from 'react';
+import { formatDecimal, formatTime } from '../lib/format';
+import type { ReviewDrawerProps, ReviewItem } from './review-drawer';
+import { ReviewFilters, type StatusFilter } from './review-filters';
+import { ReviewStatusTag } from './review-status-tag';
+
+export interface ReviewQuery {
+  page: number;
+  pageSize: number;
+  status: StatusFilter;
+  keyword: string;
+}
+
+/** The columns every review queue shows, for a kind to place around its own. */
+export function reviewColumns<T extends ReviewItem>() {
+  return {
+    time: { title: 'Time', dataIndex: 'created_at', width: 165, render: (at: string) => formatTime(at) },
+    user: { title: 'User e-mail', dataIndex: 'user_email', ellipsis: { showTitle: true } },
+    amount: {
+      title: 'Amount (USDT)',
+      dataIndex: 'amount',
+      width: 125,
+      align: 'right',
+      render: (amount: string) => <Typography.Text strong>{formatDecimal(amount)}</Typography.Text>,
+    },
+    status: { title: 'Status', dataIndex: 'status', width: 100, render: (s: T['status']) => <ReviewStatusTag status={s} /> },
+    reviewer: {
+      title: 'Reviewer',
+      dataIndex: 'reviewed_by',
+      width: 140,
+      ellipsis: { showTitle: true },
+      render: (by: string | null) => by ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+  } satisfies Record<string, TableColumnsType<T>[number]>;
+}
+
+/**
+ * A queue of recharges or withdrawals: status and e-mail filters, a paged table with Review (or View) on each row,
+ * and the kind's drawer for the row opened. `noun` names one item ("recharge"); `columns` come before the action.
+ */
+export function ReviewQueue<T extends ReviewItem>({
+  canReview,
+  noun,
+  columns,
+  useList,
+  drawer: ItemDrawer,
+}: {
+  canReview: boolean;
+  noun: string;
+  columns: TableColumnsType<T>;
+  useList: (query: ReviewQuery) => UseQueryResult<Page<T>>;
+  drawer: ComponentType<ReviewDrawerProps<T>>;
+}) {
+  const [status, setStatus] = useState<StatusFilter>('auditing');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const list = useList({ page, pageSize, status, keyword });
+  const [selected, setSelected] = useState<T | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const open = (item: T) => {
+    setSelected(item);
+    setDrawerOpen(true);
+  };
+
+  const withAction: TableColumnsType<T> = [
+    ...columns,
+    {
+      title: 'Action',
+      key: 'action',
+      width: 90,
+      fixed: 'right',
+      render: (_, row) => (
+        <Button size="small" type={canReview && row.status === 'auditing' ? 'primary' : 'default'} onClick={() => open(row)}>
+          {canReview && row.status === 'auditing' ? 'Review' : 'View'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <ReviewFilters
+          status={status}
+          onStatusChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+          onSearch={(next) => {
+            setKeyword(next);
+            setPage(1);
+          }}
+          onRefresh={() => list.refetch()}
+          refreshing={list.isFetching && !list.isPending}
+        />
+      </Card>
+      <Card>
+        <Table<T>
+          rowKey="id"
+          size="middle"
+          columns={withAction}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: emptyText(noun, status, keyword) }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100],
+            showTotal: (total) => (total === 1 ? `1 ${noun}` : `${total} ${noun}s`),
+            onChange: (nextPage, nextSize) => {
+              setPage(nextSize === pageSize ? nextPage : 1);
+              setPageSize(nextSize);
+            },
+          }}
+          scroll={{ x: 960 }}
+        />
+      </Card>
+      <ItemDrawer
+        item={selected}
+        open={drawerOpen}
+        canReview={canReview}
+        onClose={() => setDrawerOpen(false)}
+        afterClose={() => setSelected(null)}
+      />
+    </Flex>
+  );
+}
+
+function emptyText(noun: string, status: StatusFilter, keyword: string): string {
+  const which = status === 'all' ? `${noun}s` : `${status} ${noun}s`;
+  return keyword ? `No ${which} for “${keyword}”` : status === 'auditing' ? `No ${noun}s waiting for review` : `No ${which}`;
+}
