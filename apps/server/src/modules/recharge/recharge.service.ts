@@ -1,4 +1,4 @@
-import { formatAmount, type Page, parseAmount, type Recharge } from '@c2c/shared';
+import { formatAmount, type Page, type Recharge } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -9,7 +9,7 @@ import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { operatorEmailsOf } from '../operators/operators.service.js';
-import { limits } from '../settings/settings.service.js';
+import { checkAmount } from '../settings/settings.service.js';
 import { isOwnUpload } from '../uploads/uploads.service.js';
 import { emailsOf, userIdsMatching } from '../users/users.service.js';
 import * as repo from './recharge.repository.js';
@@ -39,16 +39,6 @@ export async function receivingAddress(ctx: AppContext, type?: string) {
   return { types: all.map((a) => a.type), address: chosen };
 }
 
-/** Checks an amount against the operator-set limits; answers micro-units. */
-export async function checkedAmount(ctx: AppContext, amount: string, kind: 'recharge' | 'withdraw'): Promise<bigint> {
-  const micro = parseAmount(amount);
-  if (micro === null || micro <= 0n) throw new DomainError('amount_format');
-  const { min, max } = await limits(ctx.db, ctx.config.publicUrl, kind);
-  if (micro < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
-  if (micro > max) throw new DomainError('amount_too_large', { max: formatAmount(max) });
-  return micro;
-}
-
 export async function createRecharge(
   ctx: AppContext,
   userId: number,
@@ -61,7 +51,7 @@ export async function createRecharge(
   }
   const address = await repo.findAddressByType(ctx.db, input.type.toUpperCase());
   if (address?.active !== 1) throw new DomainError('network_unavailable');
-  const amount = await checkedAmount(ctx, input.amount, 'recharge');
+  const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'recharge');
   if (!(await isOwnUpload(ctx.db, userId, input.image))) throw new DomainError('credentials_required');
   try {
     const id = await repo.insertRecharge(ctx.db, {

@@ -1,5 +1,6 @@
-import { DEFAULT_LANG, LANGS, type PublicConfig, parseAmount, type Settings } from '@c2c/shared';
+import { DEFAULT_LANG, formatAmount, LANGS, type PublicConfig, parseAmount, type Settings } from '@c2c/shared';
 import type { Tx } from '../../context.js';
+import { DomainError } from '../../lib/errors.js';
 import * as repo from './settings.repository.js';
 
 const KEYS = [
@@ -31,10 +32,16 @@ export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> 
   };
 }
 
-/** The operator-set limits of one kind of movement, in micro-units. */
-export async function limits(tx: Tx, publicUrl: string, kind: 'recharge' | 'withdraw'): Promise<{ min: bigint; max: bigint }> {
+/** Checks a user-entered amount against the operator-set limits of a recharge or a withdrawal; answers micro-units. */
+export async function checkAmount(tx: Tx, publicUrl: string, amount: string, kind: 'recharge' | 'withdraw'): Promise<bigint> {
+  const micro = parseAmount(amount);
+  if (micro === null || micro <= 0n) throw new DomainError('amount_format');
   const s = await getSettings(tx, publicUrl);
-  return { min: parseAmount(s[`${kind}_min`]) ?? 0n, max: parseAmount(s[`${kind}_max`]) ?? 0n };
+  const min = parseAmount(s[`${kind}_min`]) ?? 0n;
+  const max = parseAmount(s[`${kind}_max`]) ?? 0n;
+  if (micro < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
+  if (micro > max) throw new DomainError('amount_too_large', { max: formatAmount(max) });
+  return micro;
 }
 
 export async function saveSettings(tx: Tx, next: Settings): Promise<void> {

@@ -10,7 +10,7 @@ import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { operatorEmailsOf } from '../operators/operators.service.js';
 import { accountsById, ownAccount } from '../payouts/payouts.service.js';
-import { checkedAmount } from '../recharge/recharge.service.js';
+import { checkAmount } from '../settings/settings.service.js';
 import { type CurrentUser, emailsOf, userIdsMatching } from '../users/users.service.js';
 import * as repo from './withdrawals.repository.js';
 
@@ -51,7 +51,7 @@ export async function createWithdrawal(
   }
   const account = await ownAccount(ctx, userId, input.bk_id);
   if (!account) throw new DomainError('no_payout_account');
-  const amount = await checkedAmount(ctx, input.amount, 'withdraw');
+  const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'withdraw');
   try {
     const id = await ctx.db.transaction().execute(async (tx) => {
       const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
