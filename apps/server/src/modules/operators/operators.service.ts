@@ -7,6 +7,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { endSession, openSession, resolveSession } from '../sessions/sessions.service.js';
+import { emailsOf } from '../users/users.service.js';
 import * as repo from './operators.repository.js';
 
 const LIMITS = { perIp: [30, 900], perAccount: [10, 900] } as const;
@@ -105,10 +106,24 @@ export async function listOperators(ctx: AppContext, page: number, pageSize: num
 
 export const countOperators = (ctx: AppContext) => repo.countOperators(ctx.db);
 
-/** E-mail addresses of operators (reviewers in lists). */
-export async function operatorEmailsOf(ctx: AppContext, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
-  return new Map((await repo.findEmails(ctx.db, wanted)).map((r) => [r.id, r.email]));
+/**
+ * The people behind rows of a review queue, looked up once per page: answers a function that gives each row
+ * its customer's e-mail and its reviewer's e-mail.
+ */
+export async function reviewPeople(ctx: AppContext, rows: { user_id: number; reviewed_by: number | null }[]) {
+  const reviewerIds = [...new Set(rows.map((r) => r.reviewed_by).filter((i): i is number => i !== null))];
+  const [emails, reviewers] = await Promise.all([
+    emailsOf(
+      ctx,
+      rows.map((r) => r.user_id),
+    ),
+    repo.findEmails(ctx.db, reviewerIds).then((found) => new Map(found.map((o) => [o.id, o.email]))),
+  ]);
+  return (r: { user_id: number; reviewed_by: number | null }) => ({
+    user_id: r.user_id,
+    user_email: emails.get(r.user_id) ?? '',
+    reviewed_by: r.reviewed_by === null ? null : (reviewers.get(r.reviewed_by) ?? null),
+  });
 }
 
 /** Who may move money: approve or reject reviews, manage receiving addresses. */

@@ -8,10 +8,10 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { operatorEmailsOf } from '../operators/operators.service.js';
+import { reviewPeople } from '../operators/operators.service.js';
 import { checkAmount } from '../settings/settings.service.js';
 import { isOwnUpload } from '../uploads/uploads.service.js';
-import { emailsOf, userIdsMatching } from '../users/users.service.js';
+import { userIdsMatching } from '../users/users.service.js';
 import * as repo from './recharge.repository.js';
 
 type Row = Selectable<RechargesTable>;
@@ -87,23 +87,9 @@ export async function listForOperators(
 ) {
   const userIds = f.keyword ? await userIdsMatching(ctx, f.keyword) : undefined;
   const { rows, total } = await repo.pageRecharges(ctx.db, { status: f.status, userIds }, pageSize, (page - 1) * pageSize);
-  const [emails, reviewers] = await Promise.all([
-    emailsOf(
-      ctx,
-      rows.map((r) => r.user_id),
-    ),
-    operatorEmailsOf(
-      ctx,
-      rows.map((r) => r.reviewed_by),
-    ),
-  ]);
+  const people = await reviewPeople(ctx, rows);
   return {
-    list: rows.map((r) => ({
-      ...toRecharge(r),
-      user_id: r.user_id,
-      user_email: emails.get(r.user_id) ?? '',
-      reviewed_by: r.reviewed_by === null ? null : (reviewers.get(r.reviewed_by) ?? null),
-    })),
+    list: rows.map((r) => ({ ...toRecharge(r), ...people(r) })),
     total,
     page,
     page_size: pageSize,

@@ -8,10 +8,10 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { operatorEmailsOf } from '../operators/operators.service.js';
+import { reviewPeople } from '../operators/operators.service.js';
 import { accountsById, ownAccount } from '../payouts/payouts.service.js';
 import { checkAmount } from '../settings/settings.service.js';
-import { type CurrentUser, emailsOf, userIdsMatching } from '../users/users.service.js';
+import { type CurrentUser, userIdsMatching } from '../users/users.service.js';
 import * as repo from './withdrawals.repository.js';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -93,26 +93,17 @@ export async function listForOperators(
 ) {
   const userIds = f.keyword ? await userIdsMatching(ctx, f.keyword) : undefined;
   const { rows, total } = await repo.pageWithdrawals(ctx.db, { status: f.status, userIds }, pageSize, (page - 1) * pageSize);
-  const [accounts, emails, reviewers] = await Promise.all([
+  const [accounts, people] = await Promise.all([
     accountsById(
       ctx,
       rows.map((r) => r.payout_account_id),
     ),
-    emailsOf(
-      ctx,
-      rows.map((r) => r.user_id),
-    ),
-    operatorEmailsOf(
-      ctx,
-      rows.map((r) => r.reviewed_by),
-    ),
+    reviewPeople(ctx, rows),
   ]);
   return {
     list: rows.map((r) => ({
       ...toWithdrawal(r, accounts.get(r.payout_account_id)),
-      user_id: r.user_id,
-      user_email: emails.get(r.user_id) ?? '',
-      reviewed_by: r.reviewed_by === null ? null : (reviewers.get(r.reviewed_by) ?? null),
+      ...people(r),
       payout: accounts.get(r.payout_account_id)!,
     })),
     total,
