@@ -27,6 +27,7 @@ export const LIMITS = {
   loginPerAccount: [10, 900],
   loginPerIp: [50, 900],
   registerPerIp: [20, 3600],
+  resetPerIp: [20, 3600],
   passwordPerUser: [10, 900],
 } as const satisfies Record<string, readonly [number, number]>;
 
@@ -201,7 +202,7 @@ export async function resetPassword(
   lang: Lang,
   ip: string,
 ) {
-  await throttle(ctx, `register:ip:${ip}`, LIMITS.registerPerIp);
+  await throttle(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp);
   const codeId = await checkCode(ctx, input.email, 'forget', input.code);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user) throw new DomainError('code_expired');

@@ -273,6 +273,20 @@ describe('user/login and sessions', () => {
     expect(s.mails(email).at(-1)).toContain('your password was changed');
   });
 
+  it('throttles password resets per client address, apart from sign-ups', async () => {
+    const ip = '198.19.2.1';
+    const form = { email: uniqueEmail('reset'), code: '123456', password: 'Reset12345', confirm_password: 'Reset12345' };
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await s.call(API.forget, form, undefined, ip)).code);
+    expect(codes.slice(0, 20).every((c) => c === code('code_expired'))).toBe(true);
+    expect(codes[20]).toBe(code('rate_limited'));
+    // sign-ups from the same address still go through
+    const email = uniqueEmail();
+    await s.call(API.sendCode, { email });
+    const reg = { email, code: s.lastCode(email), password: PASSWORD, confirm_password: PASSWORD, invite_code: HOUSE_CODE };
+    expect((await s.call(API.register, reg, undefined, ip)).code).toBe(200);
+  });
+
   it('resets a forgotten password with a mailed code and ends all sessions', async () => {
     const { email, token } = await signUp(s, { lang: 'ja' });
     expect((await s.call(API.sendCode, { email, scene: 'forget', lang: 'ja' })).code).toBe(200);
