@@ -1,6 +1,7 @@
 import { API, errorCode, errorMessage } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_CODE, PASSWORD, signUp, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import { post } from '../ledger/ledger.service.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -317,19 +318,20 @@ describe('userinfo', () => {
 
     const zero = await s.call(API.getMoneyInfo, {}, token);
     expect(zero.data).toEqual({ balance: '0.00', frozen: '0.00', escrow: '0.00', interest: '0.00', total: '0.00' });
-    // balances are read from the ledger accounts, not a constant
-    await s.ctx.db
-      .updateTable('accounts')
-      .set({ balance: 1_234_500_000n })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'available')
-      .execute();
-    await s.ctx.db
-      .updateTable('accounts')
-      .set({ balance: 704_913n })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'frozen')
-      .execute();
+    // balances are read from the ledger accounts, not a constant (money arranged through the ledger itself)
+    await s.ctx.db.transaction().execute((tx) =>
+      post(tx, {
+        kind: 'adjust',
+        ref: 'test:money-info',
+        actor: 'test',
+        now: s.clock.now(),
+        legs: [
+          { account: { platform: 'adjustments' }, amount: -1_235_204_913n },
+          { account: { user: user.id, kind: 'available' }, amount: 1_234_500_000n },
+          { account: { user: user.id, kind: 'frozen' }, amount: 704_913n },
+        ],
+      }),
+    );
     const money = await s.call(API.getMoneyInfo, {}, token);
     expect(money.data).toEqual({
       balance: '1234.50',
