@@ -1,43 +1,14 @@
-import { API, errorTexts, ROUTES, type User } from '@c2c/shared';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { API, errorTexts, ROUTES } from '@c2c/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import de from '../locales/de.json';
+import { config, openApp, signIn, user } from '../test/app';
 import { fakeServer } from '../test/fetch';
-import { App } from './app';
 
-const user: User = {
-  id: 7,
-  email: 'ann@example.com',
-  nickname: 'Ann',
-  invite_code: 'ANN777',
-  vip_level: 2,
-  lang: 'en',
-  created_at: '2025-01-01T00:00:00.000Z',
-};
 const money = { balance: '12.50', frozen: '1.00', escrow: '2.25', interest: '0.00', total: '15.75' };
-const config = {
-  app_name: 'C2C',
-  logo: '',
-  img_url: '',
-  kf_url: '',
-  app_url: 'https://c2c.example',
-  langs: [],
-  default_lang: 'en',
-};
-
-function open(path: string) {
-  history.replaceState(null, '', `/#${path}`);
-  return render(<App />);
-}
-
-const signIn = () => {
-  localStorage.setItem('token', 't');
-  localStorage.setItem('userInfo', JSON.stringify(user));
-};
-
 const input = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;
 const type = (placeholder: string, value: string) => fireEvent.change(input(placeholder), { target: { value } });
 
@@ -69,20 +40,20 @@ afterEach(() => {
 
 describe('launch guard', () => {
   it('sends a visitor without a stored user from a private page to login', async () => {
-    open(ROUTES.mine);
+    openApp(ROUTES.mine);
     await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));
     expect(await screen.findByText('Welcome back')).toBeTruthy();
   });
 
   it('lets a visitor open register and forget', async () => {
-    open(ROUTES.forget);
+    openApp(ROUTES.forget);
     expect(await screen.findByText('Reset your password')).toBeTruthy();
     expect(location.hash).toBe(`#${ROUTES.forget}`);
   });
 
   it('lets a signed-in user stay, with the tab bar on tab pages', async () => {
-    signIn();
-    open(ROUTES.hall);
+    signIn('t');
+    openApp(ROUTES.hall);
     expect(await screen.findByText('Trading hall')).toBeTruthy();
     expect(location.hash).toBe(`#${ROUTES.hall}`);
     expect(screen.getByText('Home')).toBeTruthy();
@@ -95,7 +66,7 @@ describe('launch guard', () => {
 describe('login', () => {
   it('checks the form with the shared schema before calling the server', async () => {
     const server = fakeServer({});
-    open(ROUTES.login);
+    openApp(ROUTES.login);
     await screen.findByText('Welcome back');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter email')).toBeTruthy();
@@ -112,7 +83,7 @@ describe('login', () => {
       [API.login]: () => ({ code: 200, data: { token: 'tok-9', user } }),
       [API.getMoneyInfo]: () => ({ code: 200, data: money }),
     });
-    open(ROUTES.login);
+    openApp(ROUTES.login);
     await screen.findByText('Welcome back');
     type('Enter your email', 'Ann@Example.com');
     type('Enter your password', 'secret123');
@@ -136,7 +107,7 @@ describe('register', () => {
       [API.config]: () => ({ code: 200, data: config }),
       [API.sendCode]: () => ({ code: 200, data: { resend_after: 60 } }),
     });
-    open(`${ROUTES.register}?code=INV42`);
+    openApp(`${ROUTES.register}?code=INV42`);
     await screen.findByText('Create your account');
     expect(input('Enter the invitation code').value).toBe('INV42');
 
@@ -154,7 +125,7 @@ describe('register', () => {
     i18n.addResourceBundle('de', 'errors', errorTexts('de'));
     await i18n.changeLanguage('de');
     try {
-      open(ROUTES.register);
+      openApp(ROUTES.register);
       await screen.findByText('Konto erstellen');
       type('E-Mail-Adresse eingeben', 'neu@example.com');
       type('6-stelliger Code', '12345');
@@ -168,13 +139,13 @@ describe('register', () => {
 
 describe('my page', () => {
   it('shows the VIP label, the balance and asks before logging out', async () => {
-    signIn();
+    signIn('t');
     const server = fakeServer({
       [API.getInfo]: () => ({ code: 200, data: user }),
       [API.getMoneyInfo]: () => ({ code: 200, data: money }),
       [API.logout]: () => ({ code: 200 }),
     });
-    open(ROUTES.mine);
+    openApp(ROUTES.mine);
     expect(await screen.findByText('VIP2')).toBeTruthy();
     expect(await screen.findByText('12.50')).toBeTruthy();
 
