@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const BUDGET_KB = 150;
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
@@ -78,18 +79,7 @@ try {
     })
   ).json();
   if (login.code !== 200) throw new Error(`demo sign-in failed: ${login.msg}`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const visitor = await measure(browser, 'first route, visitor (login)', `${BASE}/`, null, 'input[type="password"]');
     const member = await measure(browser, 'first route, signed in (home)', `${BASE}/`, login.data, '.adm-tab-bar');
