@@ -1,6 +1,6 @@
 import { formatAmount } from '@c2c/shared';
 import type { AppContext } from '../../context.js';
-import { assetLog, availableTotals } from '../ledger/ledger.service.js';
+import { assetLog, availableTotals, type JournalKind } from '../ledger/ledger.service.js';
 
 export const listLog = (ctx: AppContext, userId: number, page: number, pageSize: number) =>
   assetLog(ctx.db, userId, page, pageSize);
@@ -18,14 +18,18 @@ export async function logSummary(ctx: AppContext, userId: number) {
   };
 }
 
-/** Property summary from the ledger. Acquisitions and sales count the trade journals once trading exists. */
+/** Journal kinds that bring USDT in by buying, and take it out by selling. Empty until C2C trading and merchant sales post journals. */
+const ACQUISITION_KINDS: JournalKind[] = [];
+const SALE_KINDS: JournalKind[] = [];
+
+/** Property summary from the ledger. */
 export async function propertySummary(ctx: AppContext, userId: number) {
   const t = await availableTotals(ctx.db, userId);
   return {
     balance: formatAmount(t.balances.available),
     recharge_amount: formatAmount(t.credit(['recharge'])),
-    total_acquisition: formatAmount(t.credit([])),
-    total_sales: formatAmount(t.debit([])),
+    total_acquisition: formatAmount(t.credit(ACQUISITION_KINDS)),
+    total_sales: formatAmount(t.debit(SALE_KINDS)),
   };
 }
 
