@@ -1,7 +1,7 @@
 import { formatAmount, type Page, type Recharge } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { oncePerRequest } from '../../db/idempotency.js';
 import type { RechargesTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -45,15 +45,15 @@ export async function createRecharge(
   input: { type: string; amount: string; image: string; tx_hash?: string; request_id?: string },
 ) {
   const requestId = input.request_id ?? null;
-  if (requestId) {
-    const earlier = await repo.findRechargeByRequest(ctx.db, userId, requestId);
-    if (earlier) return { id: earlier.id, status: earlier.status };
-  }
-  const address = await repo.findAddressByType(ctx.db, input.type.toUpperCase());
-  if (address?.active !== 1) throw new DomainError('network_unavailable');
-  const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'recharge');
-  if (!(await isOwnUpload(ctx.db, userId, input.image))) throw new DomainError('credentials_required');
-  try {
+  const find = async (id: string) => {
+    const row = await repo.findRechargeByRequest(ctx.db, userId, id);
+    return row && { id: row.id, status: row.status };
+  };
+  return oncePerRequest(requestId, find, async () => {
+    const address = await repo.findAddressByType(ctx.db, input.type.toUpperCase());
+    if (address?.active !== 1) throw new DomainError('network_unavailable');
+    const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'recharge');
+    if (!(await isOwnUpload(ctx.db, userId, input.image))) throw new DomainError('credentials_required');
     const id = await repo.insertRecharge(ctx.db, {
       userId,
       type: address.type,
@@ -66,12 +66,7 @@ export async function createRecharge(
     });
     await notifyUser(ctx, userId, ['recharge']);
     return { id, status: 'auditing' };
-  } catch (err) {
-    // the same request_id raced in at once: answer the one that won
-    const winner = requestId && isUniqueViolation(err) ? await repo.findRechargeByRequest(ctx.db, userId, requestId) : undefined;
-    if (winner) return { id: winner.id, status: winner.status };
-    throw err;
-  }
+  });
 }
 
 export async function listOwn(ctx: AppContext, userId: number, page: number, pageSize: number): Promise<Page<Recharge>> {

@@ -1,7 +1,7 @@
 import { formatAmount, type Page, type PayoutAccount, type Withdrawal } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { oncePerRequest } from '../../db/idempotency.js';
 import type { WithdrawalsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -39,20 +39,20 @@ export async function createWithdrawal(
 ) {
   const userId = who.user.id;
   const requestId = input.request_id ?? null;
-  if (requestId) {
-    const earlier = await repo.findByRequest(ctx.db, userId, requestId);
-    if (earlier) return { id: earlier.id, status: earlier.status };
-  }
-  const now = ctx.clock.now();
-  if (who.user.password_changed_at) {
-    const until = new Date(who.user.password_changed_at).getTime() + PASSWORD_LOCK_HOURS * 3_600_000;
-    if (until > now.getTime())
-      throw new DomainError('withdraw_locked', { hours: Math.ceil((until - now.getTime()) / 3_600_000) });
-  }
-  const account = await ownAccount(ctx, userId, input.bk_id);
-  if (!account) throw new DomainError('no_payout_account');
-  const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'withdraw');
-  try {
+  const find = async (id: string) => {
+    const row = await repo.findByRequest(ctx.db, userId, id);
+    return row && { id: row.id, status: row.status };
+  };
+  return oncePerRequest(requestId, find, async () => {
+    const now = ctx.clock.now();
+    if (who.user.password_changed_at) {
+      const until = new Date(who.user.password_changed_at).getTime() + PASSWORD_LOCK_HOURS * 3_600_000;
+      if (until > now.getTime())
+        throw new DomainError('withdraw_locked', { hours: Math.ceil((until - now.getTime()) / 3_600_000) });
+    }
+    const account = await ownAccount(ctx, userId, input.bk_id);
+    if (!account) throw new DomainError('no_payout_account');
+    const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'withdraw');
     const id = await ctx.db.transaction().execute(async (tx) => {
       const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
       await post(tx, {
@@ -69,11 +69,7 @@ export async function createWithdrawal(
     });
     await notifyUser(ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' };
-  } catch (err) {
-    const winner = requestId && isUniqueViolation(err) ? await repo.findByRequest(ctx.db, userId, requestId) : undefined;
-    if (winner) return { id: winner.id, status: winner.status };
-    throw err;
-  }
+  });
 }
 
 export async function listOwn(ctx: AppContext, userId: number, page: number, pageSize: number): Promise<Page<Withdrawal>> {

@@ -196,6 +196,17 @@ describe('withdraw', () => {
     expect(((await anonymous.json()) as { code: number }).code).toBe(-1);
   });
 
+  it('freezes once when the same request_id arrives five times at once', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '100');
+    const bk = String((await bind(token)).data.id);
+    const body = { bk_id: bk, amount: '30', request_id: 'double-click-0001' };
+    const results = await Promise.all(Array.from({ length: 5 }, () => s.call<{ id: number }>(API.withdrawCreate, body, token)));
+    expect(results.map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.data.id)).size).toBe(1);
+    expect(await money(token)).toMatchObject({ balance: '70.00', frozen: '30.00' });
+  });
+
   it('lets exactly the covered number of 200 concurrent withdrawals through, and no account goes negative', async () => {
     const { token } = await signUp(s);
     await credit(s, admin, token, '1000');
