@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Envelope } from '@c2c/shared';
+import { API, checkAnswer, type Envelope, OK } from '@c2c/shared';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
@@ -21,6 +22,7 @@ export const onPostgres = !!process.env.DATABASE_URL;
 
 export interface TestServer {
   url: string;
+  app: FastifyInstance;
   ctx: AppContext;
   clock: TestClock;
   dataDir: string;
@@ -78,6 +80,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
 
   return {
     url,
+    app,
     ctx,
     clock,
     dataDir,
@@ -91,7 +94,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
         },
         body: new URLSearchParams({ lang: 'en', ...body }),
       });
-      return (await res.json()) as never;
+      return checked(p, await res.json());
     },
     async admin(p, body = {}, token) {
       const res = await fetch(url + p, {
@@ -99,7 +102,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
         headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) },
         body: JSON.stringify({ lang: 'en', ...body }),
       });
-      return (await res.json()) as never;
+      return checked(p, await res.json());
     },
     lastCode(email) {
       const all = mails(email);
@@ -131,6 +134,16 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
       }
     },
   };
+}
+
+/**
+ * Every answer a test reads goes through here: a successful one's `data` must match the contract of its path exactly
+ * (packages/shared/src/contract.ts), so a test fails when the server answers an undocumented or mistyped shape.
+ */
+export function checked<T>(path: string, answer: unknown): Envelope<T> {
+  const envelope = answer as Envelope<T>;
+  if (envelope?.code === OK) checkAnswer(path, envelope.data);
+  return envelope;
 }
 
 /** Decodes the quoted-printable or base64 body nodemailer writes, enough to read codes and words. */
@@ -204,7 +217,7 @@ export async function upload(
     body: form,
     headers: token ? { 'x-access-token': token } : {},
   });
-  return { status: res.status, body: (await res.json()) as Envelope<{ id: number; url: string }> };
+  return { status: res.status, body: checked<{ id: number; url: string }>(API.upload, await res.json()) };
 }
 
 /** Sets up a TRC20 receiving address (once) through the operator API. */

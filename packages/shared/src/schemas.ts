@@ -95,9 +95,13 @@ export const pagingRequest = z.object({
 
 export const emptyRequest = z.object({});
 
-// ---- answers (`data`) ----
+// ---- answers (`data`): strict, so an answer cannot carry a field the contract does not name ----
 
-export const userSchema = z.object({
+/** The answer of a call with nothing to return. */
+export const emptyResponse = z.strictObject({});
+export const idResponse = z.strictObject({ id: z.number() });
+
+export const userSchema = z.strictObject({
   id: z.number(),
   email: z.string(),
   nickname: z.string(),
@@ -108,10 +112,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginResponse = z.object({ token: z.string(), user: userSchema });
+export const loginResponse = z.strictObject({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const moneyInfoSchema = z.object({
+export const moneyInfoSchema = z.strictObject({
   balance: z.string(),
   frozen: z.string(),
   escrow: z.string(),
@@ -120,7 +124,7 @@ export const moneyInfoSchema = z.object({
 });
 export type MoneyInfo = z.infer<typeof moneyInfoSchema>;
 
-export const publicConfigSchema = z.object({
+export const publicConfigSchema = z.strictObject({
   app_name: z.string(),
   logo: z.string(),
   img_url: z.string(),
@@ -135,10 +139,10 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const sendCodeResponse = z.object({ resend_after: z.number() });
+export const sendCodeResponse = z.strictObject({ resend_after: z.number() });
 
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
+  return z.strictObject({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
 }
 export type Page<T> = { list: T[]; total: number; page: number; page_size: number };
 
@@ -152,7 +156,7 @@ export const adminLoginRequest = z.object({
   totp: required('totp_required').regex(/^\d{6}$/, err('totp_required')),
 });
 
-export const operatorSchema = z.object({
+export const operatorSchema = z.strictObject({
   id: z.number(),
   email: z.string(),
   name: z.string(),
@@ -162,7 +166,7 @@ export const operatorSchema = z.object({
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
-export const adminLoginResponse = z.object({ token: z.string(), operator: operatorSchema });
+export const adminLoginResponse = z.strictObject({ token: z.string(), operator: operatorSchema });
 
 export const operatorCreateRequest = z.object({
   email: emailField,
@@ -171,9 +175,9 @@ export const operatorCreateRequest = z.object({
   password: newPasswordField,
 });
 /** The new operator's TOTP secret is shown once, to the owner who created it, to hand over. */
-export const operatorCreateResponse = z.object({ operator: operatorSchema, totp_secret: z.string(), totp_uri: z.string() });
+export const operatorCreateResponse = z.strictObject({ operator: operatorSchema, totp_secret: z.string(), totp_uri: z.string() });
 
-export const auditEntrySchema = z.object({
+export const auditEntrySchema = z.strictObject({
   id: z.number(),
   at: z.string(),
   operator_id: z.number().nullable(),
@@ -187,7 +191,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListRequest = pagingRequest.extend({ keyword: z.string().trim().max(100).optional() });
 
-export const auditVerifyResponse = z.object({
+export const auditVerifyResponse = z.strictObject({
   ok: z.boolean(),
   checked: z.number(),
   /** id of the first entry whose hash or link does not match, or where a gap in ids shows a deletion */
@@ -222,14 +226,26 @@ export const settingsSchema = z
     }
   });
 export type Settings = z.infer<typeof settingsSchema>;
+export const settingsResponse = z.strictObject({
+  app_name: z.string(),
+  logo: z.string(),
+  kf_url: z.string(),
+  app_url: z.string(),
+  recharge_min: z.string(),
+  recharge_max: z.string(),
+  withdraw_min: z.string(),
+  withdraw_max: z.string(),
+});
 
-export const inviteCodeSchema = z.object({
+export const inviteCodeSchema = z.strictObject({
   code: z.string(),
   active: z.boolean(),
   uses: z.number(),
   created_at: z.string(),
 });
 export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
+/** Switching a code on or off answers only the code and its new state. */
+export const inviteCodeUpdateResponse = inviteCodeSchema.pick({ code: true, active: true });
 
 export const INVITE_CODE_RE = /^[A-Z0-9]{4,16}$/;
 export const inviteCodeCreateRequest = z.object({
@@ -259,10 +275,15 @@ export const RECHARGE_STATUSES = ['auditing', 'completed', 'rejected'] as const;
 export type ReviewStatus = (typeof RECHARGE_STATUSES)[number];
 
 export const receivingAddressRequest = z.object({ type: z.string().trim().max(16).optional() });
-export const receivingAddressSchema = z.object({ type: z.string(), address: z.string() });
-export const receivingAddressResponse = z.object({ types: z.array(z.string()), address: receivingAddressSchema.nullable() });
+export const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
+export const receivingAddressResponse = z.strictObject({
+  types: z.array(z.string()),
+  address: receivingAddressSchema.nullable(),
+});
 
-export const uploadResponse = z.object({ id: z.number(), url: z.string() });
+/** Multipart: the image in field `file`. */
+export const uploadRequest = z.object({ file: z.file() });
+export const uploadResponse = z.strictObject({ id: z.number(), url: z.string() });
 
 export const rechargeCreateRequest = z.object({
   type: required('network_unavailable').max(16, err('network_unavailable')),
@@ -276,7 +297,7 @@ export const rechargeCreateRequest = z.object({
     .optional(),
   request_id: requestIdField,
 });
-export const rechargeSchema = z.object({
+export const rechargeSchema = z.strictObject({
   id: z.number(),
   type: z.string(),
   address: z.string(),
@@ -289,6 +310,8 @@ export const rechargeSchema = z.object({
   reviewed_at: z.string().nullable(),
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
+/** A created recharge or withdrawal; a repeated `request_id` answers the first one in its present state. */
+export const reviewCreatedResponse = z.strictObject({ id: z.number(), status: z.enum(RECHARGE_STATUSES) });
 
 export const PAYOUT_TYPES = ['bank', 'wise'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
@@ -324,7 +347,7 @@ export const wiseAccountRequest = z.object({
 });
 export const bankinfoCreateRequest = z.discriminatedUnion('type', [bankAccountRequest, wiseAccountRequest], err('invalid_value'));
 
-export const payoutAccountSchema = z.object({
+export const payoutAccountSchema = z.strictObject({
   id: z.number(),
   type: z.enum(PAYOUT_TYPES),
   full_name: z.string(),
@@ -345,28 +368,29 @@ export const payoutAccountSchema = z.object({
   created_at: z.string(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
 export const bankinfoListRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional() });
 export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField });
-export const bankinfoIsAddResponse = z.object({ bank: z.boolean(), wise: z.boolean() });
+export const bankinfoIsAddResponse = z.strictObject({ bank: z.boolean(), wise: z.boolean() });
 
 export const withdrawCreateRequest = z.object({
   bk_id: z.coerce.number(err('no_payout_account')).int().positive(err('no_payout_account')),
   amount: amountField,
   request_id: requestIdField,
 });
-export const withdrawalSchema = z.object({
+export const withdrawalSchema = z.strictObject({
   id: z.number(),
   amount: z.string(),
   status: z.enum(RECHARGE_STATUSES),
   reason: z.string(),
   reference: z.string(),
-  account: z.object({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
+  account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-export const moneyLimitsSchema = z.object({
+export const moneyLimitsSchema = z.strictObject({
   recharge_min: z.string(),
   recharge_max: z.string(),
   withdraw_min: z.string(),
@@ -374,7 +398,7 @@ export const moneyLimitsSchema = z.object({
 });
 export type MoneyLimits = z.infer<typeof moneyLimitsSchema>;
 
-export const assetLogEntrySchema = z.object({
+export const assetLogEntrySchema = z.strictObject({
   id: z.number(),
   /** journal kind: recharge, withdraw, withdraw_refund, adjust, ... (the app names it in the user's language) */
   kind: z.string(),
@@ -387,14 +411,14 @@ export const assetLogEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AssetLogEntry = z.infer<typeof assetLogEntrySchema>;
-export const assetLogTongjiSchema = z.object({
+export const assetLogTongjiSchema = z.strictObject({
   total_balance: z.string(),
   business: z.string(),
   income: z.string(),
   expenditure: z.string(),
   quantity: z.number(),
 });
-export const propertyTongjiSchema = z.object({
+export const propertyTongjiSchema = z.strictObject({
   balance: z.string(),
   recharge_amount: z.string(),
   total_acquisition: z.string(),
@@ -437,7 +461,7 @@ export const addressUpdateRequest = z.object({
     .transform((s) => s === 'true' || s === '1')
     .optional(),
 });
-export const adminAddressSchema = z.object({
+export const adminAddressSchema = z.strictObject({
   id: z.number(),
   type: z.string(),
   address: z.string(),

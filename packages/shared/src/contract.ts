@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { ADMIN_API, API } from './api.js';
+import type { OperatorRole } from './constants.js';
+import * as s from './schemas.js';
+
+/**
+ * The wire contract: every call of both APIs with the schema of its request body and of its answer's `data`
+ * (DESIGN §2). Answer schemas are strict objects, so an answer may not carry a field the contract does not name;
+ * the server's tests parse every successful answer with them, and the apps type their results from them.
+ */
+export interface CallContract {
+  /** one line for the generated docs */
+  summary: string;
+  /** `public`: no token; `customer`: header X-Access-Token; `operator`: header X-Admin-Token */
+  auth: 'public' | 'customer' | 'operator';
+  /** operator roles allowed; absent = every operator */
+  roles?: readonly OperatorRole[];
+  /** the body's fields (form-encoded for the customer API, JSON for the operator API; `lang` is always allowed) */
+  request: z.ZodType;
+  /** `data` of a successful answer (`code` 200) */
+  response: z.ZodType;
+  /** the body is multipart/form-data */
+  multipart?: true;
+  /** a successful answer is a file of this media type instead of the envelope; failures still answer the envelope */
+  file?: string;
+}
+
+const OWNER = ['owner'] as const satisfies readonly OperatorRole[];
+const MONEY = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
+
+/** Nothing to answer: `data` is `{}`. */
+const done = s.emptyResponse;
+/** A file answers instead of the envelope, so a successful envelope has no valid `data`. */
+const noEnvelope = z.never();
+
+export const CONTRACT = {
+  // ---- customer API: sign-up, sign-in, profile ----
+  [API.config]: {
+    summary: 'Public configuration: app name, links, languages, money limits.',
+    auth: 'public',
+    request: s.emptyRequest,
+    response: s.publicConfigSchema,
+  },
+  [API.sendCode]: {
+    summary: 'Mails a 6-digit code for sign-up (`scene=register`) or a password reset (`scene=forget`).',
+    auth: 'public',
+    request: s.sendCodeRequest,
+    response: s.sendCodeResponse,
+  },
+  [API.register]: {
+    summary: 'Creates the account with the mailed code and an invitation code, and signs in.',
+    auth: 'public',
+    request: s.registerRequest,
+    response: s.loginResponse,
+  },
+  [API.login]: { summary: 'Signs in.', auth: 'public', request: s.loginRequest, response: s.loginResponse },
+  [API.forget]: {
+    summary: 'Sets a new password with the mailed code; ends every session of the account.',
+    auth: 'public',
+    request: s.forgetRequest,
+    response: done,
+  },
+  [API.logout]: { summary: 'Ends this session.', auth: 'customer', request: s.emptyRequest, response: done },
+  [API.changePassword]: {
+    summary: 'Changes the password; ends every other session.',
+    auth: 'customer',
+    request: s.changePasswordRequest,
+    response: done,
+  },
+  [API.getInfo]: { summary: 'The signed-in customer.', auth: 'customer', request: s.emptyRequest, response: s.userSchema },
+  [API.saveInfo]: { summary: 'Renames the customer.', auth: 'customer', request: s.saveUserInfoRequest, response: s.userSchema },
+  [API.getMoneyInfo]: {
+    summary: 'Balances from the ledger (`balance` = available).',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: s.moneyInfoSchema,
+  },
+
+  // ---- customer API: money in and out ----
+  [API.upload]: {
+    summary: 'Stores an image (JPEG, PNG or WebP, at most 5 MB) the customer cites later, e.g. a recharge screenshot.',
+    auth: 'customer',
+    multipart: true,
+    request: s.uploadRequest,
+    response: s.uploadResponse,
+  },
+  [API.rechargeAddress]: {
+    summary: 'Active networks and the receiving address of the one asked for (or the first).',
+    auth: 'customer',
+    request: s.receivingAddressRequest,
+    response: s.receivingAddressResponse,
+  },
+  [API.rechargeCreate]: {
+    summary: 'Asks for a recharge to be credited; an operator reviews it. A repeated `request_id` answers the first one.',
+    auth: 'customer',
+    request: s.rechargeCreateRequest,
+    response: s.reviewCreatedResponse,
+  },
+  [API.rechargeList]: {
+    summary: "The customer's recharges, newest first.",
+    auth: 'customer',
+    request: s.pagingRequest,
+    response: s.pageOf(s.rechargeSchema),
+  },
+  [API.bankinfoCreate]: {
+    summary: 'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account.',
+    auth: 'customer',
+    request: s.bankinfoCreateRequest,
+    response: s.idResponse,
+  },
+  [API.bankinfoList]: {
+    summary: "The customer's payout accounts (not paged).",
+    auth: 'customer',
+    request: s.bankinfoListRequest,
+    response: s.payoutAccountListResponse,
+  },
+  [API.bankinfoDetail]: {
+    summary: 'One of the customer’s payout accounts.',
+    auth: 'customer',
+    request: s.bankinfoDetailRequest,
+    response: s.payoutAccountSchema,
+  },
+  [API.bankinfoIsAdd]: {
+    summary: 'Which kinds of payout account are bound.',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: s.bankinfoIsAddResponse,
+  },
+  [API.withdrawCreate]: {
+    summary: 'Asks for a payout: the amount moves from available to frozen until an operator decides.',
+    auth: 'customer',
+    request: s.withdrawCreateRequest,
+    response: s.reviewCreatedResponse,
+  },
+  [API.withdrawList]: {
+    summary: "The customer's withdrawals, newest first.",
+    auth: 'customer',
+    request: s.pagingRequest,
+    response: s.pageOf(s.withdrawalSchema),
+  },
+  [API.assetLogList]: {
+    summary: 'Every change of the available balance, newest first.',
+    auth: 'customer',
+    request: s.pagingRequest,
+    response: s.pageOf(s.assetLogEntrySchema),
+  },
+  [API.assetLogTongji]: {
+    summary: 'Asset-log summary from the ledger.',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: s.assetLogTongjiSchema,
+  },
+  [API.assetLogExport]: {
+    summary: 'The whole asset log as a CSV file (UTF-8 with BOM).',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: noEnvelope,
+    file: 'text/csv',
+  },
+  [API.propertyTongji]: {
+    summary: 'Property summary from the ledger.',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: s.propertyTongjiSchema,
+  },
+
+  // ---- operator API ----
+  [ADMIN_API.login]: {
+    summary: 'Signs an operator in with password and TOTP code (each code works once).',
+    auth: 'public',
+    request: s.adminLoginRequest,
+    response: s.adminLoginResponse,
+  },
+  [ADMIN_API.logout]: { summary: 'Ends this operator session.', auth: 'operator', request: s.emptyRequest, response: done },
+  [ADMIN_API.me]: { summary: 'The signed-in operator.', auth: 'operator', request: s.emptyRequest, response: s.operatorSchema },
+  [ADMIN_API.auditList]: {
+    summary: 'The audit log, newest first; `keyword` searches action, target, operator and detail.',
+    auth: 'operator',
+    request: s.auditListRequest,
+    response: s.pageOf(s.auditEntrySchema),
+  },
+  [ADMIN_API.auditVerify]: {
+    summary: "Checks the audit log's hash chain.",
+    auth: 'operator',
+    request: s.emptyRequest,
+    response: s.auditVerifyResponse,
+  },
+  [ADMIN_API.settingsGet]: {
+    summary: 'The operator-editable settings.',
+    auth: 'operator',
+    request: s.emptyRequest,
+    response: s.settingsResponse,
+  },
+  [ADMIN_API.settingsSave]: {
+    summary: 'Saves the settings; answers them as stored.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.settingsSchema,
+    response: s.settingsResponse,
+  },
+  [ADMIN_API.inviteCodeList]: {
+    summary: 'House invitation codes.',
+    auth: 'operator',
+    request: s.pagingRequest,
+    response: s.pageOf(s.inviteCodeSchema),
+  },
+  [ADMIN_API.inviteCodeCreate]: {
+    summary: 'Adds a house invitation code.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.inviteCodeCreateRequest,
+    response: s.inviteCodeSchema,
+  },
+  [ADMIN_API.inviteCodeUpdate]: {
+    summary: 'Switches a house invitation code on or off.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.inviteCodeUpdateRequest,
+    response: s.inviteCodeUpdateResponse,
+  },
+  [ADMIN_API.operatorList]: {
+    summary: 'Operators.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.pagingRequest,
+    response: s.pageOf(s.operatorSchema),
+  },
+  [ADMIN_API.operatorCreate]: {
+    summary: 'Adds an operator; the TOTP secret is answered this once, to hand over.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.operatorCreateRequest,
+    response: s.operatorCreateResponse,
+  },
+  [ADMIN_API.rechargeList]: {
+    summary: 'Recharges of every customer, newest first; `keyword` searches the e-mail.',
+    auth: 'operator',
+    request: s.reviewListRequest,
+    response: s.pageOf(s.adminRechargeSchema),
+  },
+  [ADMIN_API.rechargeApprove]: {
+    summary: 'Credits an `auditing` recharge (world -> available) and completes it.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.approveRequest,
+    response: s.rechargeSchema,
+  },
+  [ADMIN_API.rechargeReject]: {
+    summary: 'Rejects an `auditing` recharge with a reason.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.rejectRequest,
+    response: s.rechargeSchema,
+  },
+  [ADMIN_API.withdrawList]: {
+    summary: 'Withdrawals of every customer with the full payout account, newest first; `keyword` searches the e-mail.',
+    auth: 'operator',
+    request: s.reviewListRequest,
+    response: s.pageOf(s.adminWithdrawalSchema),
+  },
+  [ADMIN_API.withdrawApprove]: {
+    summary: 'Marks an `auditing` withdrawal paid out (frozen -> world) with the payout reference.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.withdrawApproveRequest,
+    response: s.withdrawalSchema,
+  },
+  [ADMIN_API.withdrawReject]: {
+    summary: 'Rejects an `auditing` withdrawal with a reason (frozen -> available).',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.rejectRequest,
+    response: s.withdrawalSchema,
+  },
+  [ADMIN_API.addressList]: {
+    summary: 'Receiving addresses of the recharge networks.',
+    auth: 'operator',
+    request: s.pagingRequest,
+    response: s.pageOf(s.adminAddressSchema),
+  },
+  [ADMIN_API.addressCreate]: {
+    summary: 'Adds the receiving address of a network.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.addressCreateRequest,
+    response: s.adminAddressSchema,
+  },
+  [ADMIN_API.addressUpdate]: {
+    summary: 'Changes a receiving address or switches it on or off.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.addressUpdateRequest,
+    response: s.adminAddressSchema,
+  },
+} as const satisfies Record<string, CallContract>;
+
+export type Contract = typeof CONTRACT;
+export type ApiPath = keyof Contract;
+export type CustomerPath = Extract<ApiPath, `/api/v1/${string}`>;
+export type AdminPath = Extract<ApiPath, `/api/admin/v1/${string}`>;
+/** `data` of a successful answer of `P`. */
+export type Answer<P extends ApiPath> = z.output<Contract[P]['response']>;
+/** Paths whose answer is a page `{ list, total, page, page_size }`. */
+export type PagedPath<P extends ApiPath = ApiPath> = {
+  [K in P]: Answer<K> extends s.Page<unknown> ? K : never;
+}[P];
+/** One row of a paged answer. */
+export type PageItem<P extends PagedPath> = Answer<P> extends s.Page<infer T> ? T : never;
+/** Paths that answer a file on success. */
+export type FilePath = { [K in ApiPath]: Contract[K] extends { file: string } ? K : never }[ApiPath];
+
+export const isApiPath = (path: string): path is ApiPath => Object.hasOwn(CONTRACT, path);
+
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+/**
+ * Checks a successful answer's `data` against the contract of `path`: throws a ContractError naming each mismatch
+ * (a missing or mistyped field, a field the contract does not know) or a path without a contract.
+ */
+export function checkAnswer(path: string, data: unknown): void {
+  if (!isApiPath(path)) throw new ContractError(`${path} answered code 200 but has no contract entry`);
+  const result = CONTRACT[path].response.safeParse(data);
+  if (!result.success)
+    throw new ContractError(`answer of ${path} does not match its contract:\n${z.prettifyError(result.error)}`);
+}
