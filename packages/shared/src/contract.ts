@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as a from './answers.js';
 import { ADMIN_API, API } from './api.js';
 import type { OperatorRole } from './constants.js';
 import * as s from './schemas.js';
@@ -29,7 +30,7 @@ const OWNER = ['owner'] as const satisfies readonly OperatorRole[];
 const MONEY = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
 
 /** Nothing to answer: `data` is `{}`. */
-const done = s.emptyResponse;
+const done = a.emptyResponse;
 /** A file answers instead of the envelope, so a successful envelope has no valid `data`. */
 const noEnvelope = z.never();
 
@@ -39,21 +40,21 @@ export const CONTRACT = {
     summary: 'Public configuration: app name, links, languages, money limits.',
     auth: 'public',
     request: s.emptyRequest,
-    response: s.publicConfigSchema,
+    response: a.publicConfigSchema,
   },
   [API.sendCode]: {
     summary: 'Mails a 6-digit code for sign-up (`scene=register`) or a password reset (`scene=forget`).',
     auth: 'public',
     request: s.sendCodeRequest,
-    response: s.sendCodeResponse,
+    response: a.sendCodeResponse,
   },
   [API.register]: {
     summary: 'Creates the account with the mailed code and an invitation code, and signs in.',
     auth: 'public',
     request: s.registerRequest,
-    response: s.loginResponse,
+    response: a.loginResponse,
   },
-  [API.login]: { summary: 'Signs in.', auth: 'public', request: s.loginRequest, response: s.loginResponse },
+  [API.login]: { summary: 'Signs in.', auth: 'public', request: s.loginRequest, response: a.loginResponse },
   [API.forget]: {
     summary: 'Sets a new password with the mailed code; ends every session of the account.',
     auth: 'public',
@@ -67,13 +68,13 @@ export const CONTRACT = {
     request: s.changePasswordRequest,
     response: done,
   },
-  [API.getInfo]: { summary: 'The signed-in customer.', auth: 'customer', request: s.emptyRequest, response: s.userSchema },
-  [API.saveInfo]: { summary: 'Renames the customer.', auth: 'customer', request: s.saveUserInfoRequest, response: s.userSchema },
+  [API.getInfo]: { summary: 'The signed-in customer.', auth: 'customer', request: s.emptyRequest, response: a.userSchema },
+  [API.saveInfo]: { summary: 'Renames the customer.', auth: 'customer', request: s.saveUserInfoRequest, response: a.userSchema },
   [API.getMoneyInfo]: {
     summary: 'Balances from the ledger (`balance` = available).',
     auth: 'customer',
     request: s.emptyRequest,
-    response: s.moneyInfoSchema,
+    response: a.moneyInfoSchema,
   },
 
   // ---- customer API: money in and out ----
@@ -82,73 +83,73 @@ export const CONTRACT = {
     auth: 'customer',
     multipart: true,
     request: s.uploadRequest,
-    response: s.uploadResponse,
+    response: a.uploadResponse,
   },
   [API.rechargeAddress]: {
     summary: 'Active networks and the receiving address of the one asked for (or the first).',
     auth: 'customer',
     request: s.receivingAddressRequest,
-    response: s.receivingAddressResponse,
+    response: a.receivingAddressResponse,
   },
   [API.rechargeCreate]: {
     summary: 'Asks for a recharge to be credited; an operator reviews it. A repeated `request_id` answers the first one.',
     auth: 'customer',
     request: s.rechargeCreateRequest,
-    response: s.reviewCreatedResponse,
+    response: a.reviewCreatedResponse,
   },
   [API.rechargeList]: {
     summary: "The customer's recharges, newest first.",
     auth: 'customer',
     request: s.pagingRequest,
-    response: s.pageOf(s.rechargeSchema),
+    response: a.pageOf(a.rechargeSchema),
   },
   [API.bankinfoCreate]: {
     summary: 'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account.',
     auth: 'customer',
     request: s.bankinfoCreateRequest,
-    response: s.idResponse,
+    response: a.idResponse,
   },
   [API.bankinfoList]: {
     summary: "The customer's payout accounts (not paged).",
     auth: 'customer',
     request: s.bankinfoListRequest,
-    response: s.payoutAccountListResponse,
+    response: a.payoutAccountListResponse,
   },
   [API.bankinfoDetail]: {
     summary: 'One of the customer’s payout accounts.',
     auth: 'customer',
     request: s.bankinfoDetailRequest,
-    response: s.payoutAccountSchema,
+    response: a.payoutAccountSchema,
   },
   [API.bankinfoIsAdd]: {
     summary: 'Which kinds of payout account are bound.',
     auth: 'customer',
     request: s.emptyRequest,
-    response: s.bankinfoIsAddResponse,
+    response: a.bankinfoIsAddResponse,
   },
   [API.withdrawCreate]: {
     summary: 'Asks for a payout: the amount moves from available to frozen until an operator decides.',
     auth: 'customer',
     request: s.withdrawCreateRequest,
-    response: s.reviewCreatedResponse,
+    response: a.reviewCreatedResponse,
   },
   [API.withdrawList]: {
     summary: "The customer's withdrawals, newest first.",
     auth: 'customer',
     request: s.pagingRequest,
-    response: s.pageOf(s.withdrawalSchema),
+    response: a.pageOf(a.withdrawalSchema),
   },
   [API.assetLogList]: {
     summary: 'Every change of the available balance, newest first.',
     auth: 'customer',
     request: s.pagingRequest,
-    response: s.pageOf(s.assetLogEntrySchema),
+    response: a.pageOf(a.assetLogEntrySchema),
   },
   [API.assetLogTongji]: {
     summary: 'Asset-log summary from the ledger.',
     auth: 'customer',
     request: s.emptyRequest,
-    response: s.assetLogTongjiSchema,
+    response: a.assetLogTongjiSchema,
   },
   [API.assetLogExport]: {
     summary: 'The whole asset log as a CSV file (UTF-8 with BOM).',
@@ -161,7 +162,7 @@ export const CONTRACT = {
     summary: 'Property summary from the ledger.',
     auth: 'customer',
     request: s.emptyRequest,
-    response: s.propertyTongjiSchema,
+    response: a.propertyTongjiSchema,
   },
 
   // ---- operator API ----
@@ -169,128 +170,128 @@ export const CONTRACT = {
     summary: 'Signs an operator in with password and TOTP code (each code works once).',
     auth: 'public',
     request: s.adminLoginRequest,
-    response: s.adminLoginResponse,
+    response: a.adminLoginResponse,
   },
   [ADMIN_API.logout]: { summary: 'Ends this operator session.', auth: 'operator', request: s.emptyRequest, response: done },
-  [ADMIN_API.me]: { summary: 'The signed-in operator.', auth: 'operator', request: s.emptyRequest, response: s.operatorSchema },
+  [ADMIN_API.me]: { summary: 'The signed-in operator.', auth: 'operator', request: s.emptyRequest, response: a.operatorSchema },
   [ADMIN_API.auditList]: {
     summary: 'The audit log, newest first; `keyword` searches action, target, operator and detail.',
     auth: 'operator',
     request: s.auditListRequest,
-    response: s.pageOf(s.auditEntrySchema),
+    response: a.pageOf(a.auditEntrySchema),
   },
   [ADMIN_API.auditVerify]: {
     summary: "Checks the audit log's hash chain.",
     auth: 'operator',
     request: s.emptyRequest,
-    response: s.auditVerifyResponse,
+    response: a.auditVerifyResponse,
   },
   [ADMIN_API.settingsGet]: {
     summary: 'The operator-editable settings.',
     auth: 'operator',
     request: s.emptyRequest,
-    response: s.settingsResponse,
+    response: a.settingsResponse,
   },
   [ADMIN_API.settingsSave]: {
     summary: 'Saves the settings; answers them as stored.',
     auth: 'operator',
     roles: OWNER,
     request: s.settingsSchema,
-    response: s.settingsResponse,
+    response: a.settingsResponse,
   },
   [ADMIN_API.inviteCodeList]: {
     summary: 'House invitation codes.',
     auth: 'operator',
     request: s.pagingRequest,
-    response: s.pageOf(s.inviteCodeSchema),
+    response: a.pageOf(a.inviteCodeSchema),
   },
   [ADMIN_API.inviteCodeCreate]: {
     summary: 'Adds a house invitation code.',
     auth: 'operator',
     roles: OWNER,
     request: s.inviteCodeCreateRequest,
-    response: s.inviteCodeSchema,
+    response: a.inviteCodeSchema,
   },
   [ADMIN_API.inviteCodeUpdate]: {
     summary: 'Switches a house invitation code on or off.',
     auth: 'operator',
     roles: OWNER,
     request: s.inviteCodeUpdateRequest,
-    response: s.inviteCodeUpdateResponse,
+    response: a.inviteCodeUpdateResponse,
   },
   [ADMIN_API.operatorList]: {
     summary: 'Operators.',
     auth: 'operator',
     roles: OWNER,
     request: s.pagingRequest,
-    response: s.pageOf(s.operatorSchema),
+    response: a.pageOf(a.operatorSchema),
   },
   [ADMIN_API.operatorCreate]: {
     summary: 'Adds an operator; the TOTP secret is answered this once, to hand over.',
     auth: 'operator',
     roles: OWNER,
     request: s.operatorCreateRequest,
-    response: s.operatorCreateResponse,
+    response: a.operatorCreateResponse,
   },
   [ADMIN_API.rechargeList]: {
     summary: 'Recharges of every customer, newest first; `keyword` searches the e-mail.',
     auth: 'operator',
     request: s.reviewListRequest,
-    response: s.pageOf(s.adminRechargeSchema),
+    response: a.pageOf(a.adminRechargeSchema),
   },
   [ADMIN_API.rechargeApprove]: {
     summary: 'Credits an `auditing` recharge (world -> available) and completes it.',
     auth: 'operator',
     roles: MONEY,
     request: s.approveRequest,
-    response: s.rechargeSchema,
+    response: a.rechargeSchema,
   },
   [ADMIN_API.rechargeReject]: {
     summary: 'Rejects an `auditing` recharge with a reason.',
     auth: 'operator',
     roles: MONEY,
     request: s.rejectRequest,
-    response: s.rechargeSchema,
+    response: a.rechargeSchema,
   },
   [ADMIN_API.withdrawList]: {
     summary: 'Withdrawals of every customer with the full payout account, newest first; `keyword` searches the e-mail.',
     auth: 'operator',
     request: s.reviewListRequest,
-    response: s.pageOf(s.adminWithdrawalSchema),
+    response: a.pageOf(a.adminWithdrawalSchema),
   },
   [ADMIN_API.withdrawApprove]: {
     summary: 'Marks an `auditing` withdrawal paid out (frozen -> world) with the payout reference.',
     auth: 'operator',
     roles: MONEY,
     request: s.withdrawApproveRequest,
-    response: s.withdrawalSchema,
+    response: a.withdrawalSchema,
   },
   [ADMIN_API.withdrawReject]: {
     summary: 'Rejects an `auditing` withdrawal with a reason (frozen -> available).',
     auth: 'operator',
     roles: MONEY,
     request: s.rejectRequest,
-    response: s.withdrawalSchema,
+    response: a.withdrawalSchema,
   },
   [ADMIN_API.addressList]: {
     summary: 'Receiving addresses of the recharge networks.',
     auth: 'operator',
     request: s.pagingRequest,
-    response: s.pageOf(s.adminAddressSchema),
+    response: a.pageOf(a.adminAddressSchema),
   },
   [ADMIN_API.addressCreate]: {
     summary: 'Adds the receiving address of a network.',
     auth: 'operator',
     roles: MONEY,
     request: s.addressCreateRequest,
-    response: s.adminAddressSchema,
+    response: a.adminAddressSchema,
   },
   [ADMIN_API.addressUpdate]: {
     summary: 'Changes a receiving address or switches it on or off.',
     auth: 'operator',
     roles: MONEY,
     request: s.addressUpdateRequest,
-    response: s.adminAddressSchema,
+    response: a.adminAddressSchema,
   },
 } as const satisfies Record<string, CallContract>;
 
@@ -302,12 +303,16 @@ export type AdminPath = Extract<ApiPath, `/api/admin/v1/${string}`>;
 export type Answer<P extends ApiPath> = z.output<Contract[P]['response']>;
 /** Paths whose answer is a page `{ list, total, page, page_size }`. */
 export type PagedPath<P extends ApiPath = ApiPath> = {
-  [K in P]: Answer<K> extends s.Page<unknown> ? K : never;
+  [K in P]: [Answer<K>] extends [never] ? never : Answer<K> extends a.Page<unknown> ? K : never;
 }[P];
 /** One row of a paged answer. */
-export type PageItem<P extends PagedPath> = Answer<P> extends s.Page<infer T> ? T : never;
+export type PageItem<P extends PagedPath> = Answer<P> extends a.Page<infer T> ? T : never;
 /** Paths that answer a file on success. */
 export type FilePath = { [K in ApiPath]: Contract[K] extends { file: string } ? K : never }[ApiPath];
+/** Paths that take a multipart upload. */
+export type MultipartPath = { [K in ApiPath]: Contract[K] extends { multipart: true } ? K : never }[ApiPath];
+/** Paths whose body is plain fields and whose answer is the envelope. */
+export type PlainPath = Exclude<ApiPath, FilePath | MultipartPath>;
 
 export const isApiPath = (path: string): path is ApiPath => Object.hasOwn(CONTRACT, path);
 

@@ -1,3 +1,4 @@
+export * from './answers.js';
 export * from './api.js';
 export * from './banking.js';
 export * from './constants.js';

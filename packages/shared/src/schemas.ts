@@ -5,7 +5,8 @@ import type { ErrorKey } from './errors.js';
 import { parseAmount } from './money.js';
 
 /**
- * Wire schemas of every call. Request fields arrive form-encoded, so every value is a string or absent.
+ * Request schemas of every call (their answers' shapes are in answers.ts, both paired per path in contract.ts).
+ * Request fields arrive form-encoded, so every value is a string or absent.
  * Each issue's message is an error-catalogue key: the server answers it localized, the apps show it
  * through their i18n `errors` namespace. Fields are checked in declaration order; the first failing
  * field decides the message.
@@ -95,57 +96,6 @@ export const pagingRequest = z.object({
 
 export const emptyRequest = z.object({});
 
-// ---- answers (`data`): strict, so an answer cannot carry a field the contract does not name ----
-
-/** The answer of a call with nothing to return. */
-export const emptyResponse = z.strictObject({});
-export const idResponse = z.strictObject({ id: z.number() });
-
-export const userSchema = z.strictObject({
-  id: z.number(),
-  email: z.string(),
-  nickname: z.string(),
-  invite_code: z.string(),
-  vip_level: z.number(),
-  lang: z.string(),
-  created_at: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
-
-export const loginResponse = z.strictObject({ token: z.string(), user: userSchema });
-export type LoginResponse = z.infer<typeof loginResponse>;
-
-export const moneyInfoSchema = z.strictObject({
-  balance: z.string(),
-  frozen: z.string(),
-  escrow: z.string(),
-  interest: z.string(),
-  total: z.string(),
-});
-export type MoneyInfo = z.infer<typeof moneyInfoSchema>;
-
-export const publicConfigSchema = z.strictObject({
-  app_name: z.string(),
-  logo: z.string(),
-  img_url: z.string(),
-  kf_url: z.string(),
-  app_url: z.string(),
-  langs: z.array(z.string()),
-  default_lang: z.string(),
-  recharge_min: z.string(),
-  recharge_max: z.string(),
-  withdraw_min: z.string(),
-  withdraw_max: z.string(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const sendCodeResponse = z.strictObject({ resend_after: z.number() });
-
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.strictObject({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
-}
-export type Page<T> = { list: T[]; total: number; page: number; page_size: number };
-
 // ---- operator API ----
 
 export const operatorRoleSchema = z.enum(OPERATOR_ROLES, err('invalid_value'));
@@ -156,47 +106,13 @@ export const adminLoginRequest = z.object({
   totp: required('totp_required').regex(/^\d{6}$/, err('totp_required')),
 });
 
-export const operatorSchema = z.strictObject({
-  id: z.number(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(OPERATOR_ROLES),
-  created_at: z.string(),
-  last_login_at: z.string().nullable(),
-});
-export type Operator = z.infer<typeof operatorSchema>;
-
-export const adminLoginResponse = z.strictObject({ token: z.string(), operator: operatorSchema });
-
 export const operatorCreateRequest = z.object({
   email: emailField,
   name: required('fields_required').max(64, err('invalid_value')),
   role: operatorRoleSchema,
   password: newPasswordField,
 });
-/** The new operator's TOTP secret is shown once, to the owner who created it, to hand over. */
-export const operatorCreateResponse = z.strictObject({ operator: operatorSchema, totp_secret: z.string(), totp_uri: z.string() });
-
-export const auditEntrySchema = z.strictObject({
-  id: z.number(),
-  at: z.string(),
-  operator_id: z.number().nullable(),
-  operator_email: z.string().nullable(),
-  action: z.string(),
-  target: z.string(),
-  detail: z.string(),
-  hash: z.string(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
 export const auditListRequest = pagingRequest.extend({ keyword: z.string().trim().max(100).optional() });
-
-export const auditVerifyResponse = z.strictObject({
-  ok: z.boolean(),
-  checked: z.number(),
-  /** id of the first entry whose hash or link does not match, or where a gap in ids shows a deletion */
-  broken_at: z.number().nullable(),
-});
 
 const urlField = z
   .string()
@@ -226,27 +142,6 @@ export const settingsSchema = z
     }
   });
 export type Settings = z.infer<typeof settingsSchema>;
-export const settingsResponse = z.strictObject({
-  app_name: z.string(),
-  logo: z.string(),
-  kf_url: z.string(),
-  app_url: z.string(),
-  recharge_min: z.string(),
-  recharge_max: z.string(),
-  withdraw_min: z.string(),
-  withdraw_max: z.string(),
-});
-
-export const inviteCodeSchema = z.strictObject({
-  code: z.string(),
-  active: z.boolean(),
-  uses: z.number(),
-  created_at: z.string(),
-});
-export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
-/** Switching a code on or off answers only the code and its new state. */
-export const inviteCodeUpdateResponse = inviteCodeSchema.pick({ code: true, active: true });
-
 export const INVITE_CODE_RE = /^[A-Z0-9]{4,16}$/;
 export const inviteCodeCreateRequest = z.object({
   code: required('invite_required')
@@ -275,16 +170,8 @@ export const RECHARGE_STATUSES = ['auditing', 'completed', 'rejected'] as const;
 export type ReviewStatus = (typeof RECHARGE_STATUSES)[number];
 
 export const receivingAddressRequest = z.object({ type: z.string().trim().max(16).optional() });
-export const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
-export const receivingAddressResponse = z.strictObject({
-  types: z.array(z.string()),
-  address: receivingAddressSchema.nullable(),
-});
-
 /** Multipart: the image in field `file`. */
 export const uploadRequest = z.object({ file: z.file() });
-export const uploadResponse = z.strictObject({ id: z.number(), url: z.string() });
-
 export const rechargeCreateRequest = z.object({
   type: required('network_unavailable').max(16, err('network_unavailable')),
   amount: amountField,
@@ -297,21 +184,6 @@ export const rechargeCreateRequest = z.object({
     .optional(),
   request_id: requestIdField,
 });
-export const rechargeSchema = z.strictObject({
-  id: z.number(),
-  type: z.string(),
-  address: z.string(),
-  amount: z.string(),
-  image: z.string(),
-  tx_hash: z.string(),
-  status: z.enum(RECHARGE_STATUSES),
-  reason: z.string(),
-  created_at: z.string(),
-  reviewed_at: z.string().nullable(),
-});
-export type Recharge = z.infer<typeof rechargeSchema>;
-/** A created recharge or withdrawal; a repeated `request_id` answers the first one in its present state. */
-export const reviewCreatedResponse = z.strictObject({ id: z.number(), status: z.enum(RECHARGE_STATUSES) });
 
 export const PAYOUT_TYPES = ['bank', 'wise'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
@@ -347,82 +219,13 @@ export const wiseAccountRequest = z.object({
 });
 export const bankinfoCreateRequest = z.discriminatedUnion('type', [bankAccountRequest, wiseAccountRequest], err('invalid_value'));
 
-export const payoutAccountSchema = z.strictObject({
-  id: z.number(),
-  type: z.enum(PAYOUT_TYPES),
-  full_name: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  area: z.string(),
-  country: z.string(),
-  iban: z.string(),
-  bank_name: z.string(),
-  swift: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
-  label: z.string(),
-  created_at: z.string(),
-});
-export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
-export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
 export const bankinfoListRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional() });
 export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField });
-export const bankinfoIsAddResponse = z.strictObject({ bank: z.boolean(), wise: z.boolean() });
 
 export const withdrawCreateRequest = z.object({
   bk_id: z.coerce.number(err('no_payout_account')).int().positive(err('no_payout_account')),
   amount: amountField,
   request_id: requestIdField,
-});
-export const withdrawalSchema = z.strictObject({
-  id: z.number(),
-  amount: z.string(),
-  status: z.enum(RECHARGE_STATUSES),
-  reason: z.string(),
-  reference: z.string(),
-  account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
-  created_at: z.string(),
-  reviewed_at: z.string().nullable(),
-});
-export type Withdrawal = z.infer<typeof withdrawalSchema>;
-
-export const moneyLimitsSchema = z.strictObject({
-  recharge_min: z.string(),
-  recharge_max: z.string(),
-  withdraw_min: z.string(),
-  withdraw_max: z.string(),
-});
-export type MoneyLimits = z.infer<typeof moneyLimitsSchema>;
-
-export const assetLogEntrySchema = z.strictObject({
-  id: z.number(),
-  /** journal kind: recharge, withdraw, withdraw_refund, adjust, ... (the app names it in the user's language) */
-  kind: z.string(),
-  /** signed change of the available balance */
-  amount: z.string(),
-  balance_after: z.string(),
-  /** set when the money left the platform: a withdrawal that was paid out */
-  paid: z.boolean(),
-  ref: z.string(),
-  created_at: z.string(),
-});
-export type AssetLogEntry = z.infer<typeof assetLogEntrySchema>;
-export const assetLogTongjiSchema = z.strictObject({
-  total_balance: z.string(),
-  business: z.string(),
-  income: z.string(),
-  expenditure: z.string(),
-  quantity: z.number(),
-});
-export const propertyTongjiSchema = z.strictObject({
-  balance: z.string(),
-  recharge_amount: z.string(),
-  total_acquisition: z.string(),
-  total_sales: z.string(),
 });
 
 // operator side
@@ -435,17 +238,6 @@ export const rejectRequest = z.object({ id: idField, reason: required('reason_re
 export const withdrawApproveRequest = z.object({
   id: idField,
   reference: required('reference_required').max(100, err('invalid_value')),
-});
-export const adminRechargeSchema = rechargeSchema.extend({
-  user_id: z.number(),
-  user_email: z.string(),
-  reviewed_by: z.string().nullable(),
-});
-export const adminWithdrawalSchema = withdrawalSchema.extend({
-  user_id: z.number(),
-  user_email: z.string(),
-  reviewed_by: z.string().nullable(),
-  payout: payoutAccountSchema,
 });
 export const addressCreateRequest = z.object({
   type: required('fields_required')
@@ -460,11 +252,4 @@ export const addressUpdateRequest = z.object({
     .enum(['true', 'false', '1', '0'], err('invalid_value'))
     .transform((s) => s === 'true' || s === '1')
     .optional(),
-});
-export const adminAddressSchema = z.strictObject({
-  id: z.number(),
-  type: z.string(),
-  address: z.string(),
-  active: z.boolean(),
-  created_at: z.string(),
 });

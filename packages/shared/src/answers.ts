@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { OPERATOR_ROLES } from './constants.js';
+import { PAYOUT_TYPES, RECHARGE_STATUSES } from './schemas.js';
+
+/**
+ * Shapes of the answers' `data`, named in the contract table (contract.ts). They are strict objects, so an answer
+ * cannot carry a field the contract does not name. Only the server's tests parse answers; the apps take their types,
+ * so nothing here ships in an app's bundle. Money is a decimal string, times are ISO-8601 UTC strings.
+ */
+
+/** The answer of a call with nothing to return. */
+export const emptyResponse = z.strictObject({});
+export const idResponse = z.strictObject({ id: z.number() });
+
+export const userSchema = z.strictObject({
+  id: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  invite_code: z.string(),
+  vip_level: z.number(),
+  lang: z.string(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponse = z.strictObject({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const moneyInfoSchema = z.strictObject({
+  balance: z.string(),
+  frozen: z.string(),
+  escrow: z.string(),
+  interest: z.string(),
+  total: z.string(),
+});
+export type MoneyInfo = z.infer<typeof moneyInfoSchema>;
+
+export const publicConfigSchema = z.strictObject({
+  app_name: z.string(),
+  logo: z.string(),
+  img_url: z.string(),
+  kf_url: z.string(),
+  app_url: z.string(),
+  langs: z.array(z.string()),
+  default_lang: z.string(),
+  recharge_min: z.string(),
+  recharge_max: z.string(),
+  withdraw_min: z.string(),
+  withdraw_max: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const sendCodeResponse = z.strictObject({ resend_after: z.number() });
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({ list: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
+}
+export type Page<T> = { list: T[]; total: number; page: number; page_size: number };
+
+export const operatorSchema = z.strictObject({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const adminLoginResponse = z.strictObject({ token: z.string(), operator: operatorSchema });
+
+/** The new operator's TOTP secret is shown once, to the owner who created it, to hand over. */
+export const operatorCreateResponse = z.strictObject({ operator: operatorSchema, totp_secret: z.string(), totp_uri: z.string() });
+
+export const auditEntrySchema = z.strictObject({
+  id: z.number(),
+  at: z.string(),
+  operator_id: z.number().nullable(),
+  operator_email: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditVerifyResponse = z.strictObject({
+  ok: z.boolean(),
+  checked: z.number(),
+  /** id of the first entry whose hash or link does not match, or where a gap in ids shows a deletion */
+  broken_at: z.number().nullable(),
+});
+
+export const settingsResponse = z.strictObject({
+  app_name: z.string(),
+  logo: z.string(),
+  kf_url: z.string(),
+  app_url: z.string(),
+  recharge_min: z.string(),
+  recharge_max: z.string(),
+  withdraw_min: z.string(),
+  withdraw_max: z.string(),
+});
+
+export const inviteCodeSchema = z.strictObject({
+  code: z.string(),
+  active: z.boolean(),
+  uses: z.number(),
+  created_at: z.string(),
+});
+export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
+/** Switching a code on or off answers only the code and its new state. */
+export const inviteCodeUpdateResponse = inviteCodeSchema.pick({ code: true, active: true });
+
+export const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
+export const receivingAddressResponse = z.strictObject({
+  types: z.array(z.string()),
+  address: receivingAddressSchema.nullable(),
+});
+
+export const uploadResponse = z.strictObject({ id: z.number(), url: z.string() });
+
+export const rechargeSchema = z.strictObject({
+  id: z.number(),
+  type: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  image: z.string(),
+  tx_hash: z.string(),
+  status: z.enum(RECHARGE_STATUSES),
+  reason: z.string(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type Recharge = z.infer<typeof rechargeSchema>;
+/** A created recharge or withdrawal; a repeated `request_id` answers the first one in its present state. */
+export const reviewCreatedResponse = z.strictObject({ id: z.number(), status: z.enum(RECHARGE_STATUSES) });
+
+export const payoutAccountSchema = z.strictObject({
+  id: z.number(),
+  type: z.enum(PAYOUT_TYPES),
+  full_name: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  area: z.string(),
+  country: z.string(),
+  iban: z.string(),
+  bank_name: z.string(),
+  swift: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
+  label: z.string(),
+  created_at: z.string(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
+export const bankinfoIsAddResponse = z.strictObject({ bank: z.boolean(), wise: z.boolean() });
+
+export const withdrawalSchema = z.strictObject({
+  id: z.number(),
+  amount: z.string(),
+  status: z.enum(RECHARGE_STATUSES),
+  reason: z.string(),
+  reference: z.string(),
+  account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const assetLogEntrySchema = z.strictObject({
+  id: z.number(),
+  /** journal kind: recharge, withdraw, withdraw_refund, adjust, ... (the app names it in the user's language) */
+  kind: z.string(),
+  /** signed change of the available balance */
+  amount: z.string(),
+  balance_after: z.string(),
+  /** set when the money left the platform: a withdrawal that was paid out */
+  paid: z.boolean(),
+  ref: z.string(),
+  created_at: z.string(),
+});
+export type AssetLogEntry = z.infer<typeof assetLogEntrySchema>;
+export const assetLogTongjiSchema = z.strictObject({
+  total_balance: z.string(),
+  business: z.string(),
+  income: z.string(),
+  expenditure: z.string(),
+  quantity: z.number(),
+});
+export const propertyTongjiSchema = z.strictObject({
+  balance: z.string(),
+  recharge_amount: z.string(),
+  total_acquisition: z.string(),
+  total_sales: z.string(),
+});
+
+export const adminRechargeSchema = rechargeSchema.extend({
+  user_id: z.number(),
+  user_email: z.string(),
+  reviewed_by: z.string().nullable(),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  user_id: z.number(),
+  user_email: z.string(),
+  reviewed_by: z.string().nullable(),
+  payout: payoutAccountSchema,
+});
+export const adminAddressSchema = z.strictObject({
+  id: z.number(),
+  type: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
