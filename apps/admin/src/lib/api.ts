@@ -1,4 +1,4 @@
-import { type Envelope, errorCode, OK, SESSION_EXPIRED } from '@c2c/shared';
+import { type AdminPath, type Answer, type Envelope, errorCode, OK, SESSION_EXPIRED } from '@c2c/shared';
 import { clearToken, getToken } from './token';
 
 /** A call that reached the server and was answered with a business error (or no usable answer). */
@@ -29,16 +29,23 @@ export function configureApi(handlers: { onError: Notify; onSessionEnded: Notify
 
 const NETWORK_ERROR = 'The server could not be reached, please check the connection and try again';
 
-/** POSTs JSON to an operator API path and resolves with `data`, following the envelope rules of DESIGN §2. */
-export async function call<T>(path: string, body: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+/**
+ * POSTs JSON to an operator API path and resolves with `data`, following the envelope rules of DESIGN §2. The result
+ * is typed by the path's entry in the shared contract (the server's tests hold the answers to it).
+ */
+export async function call<P extends AdminPath>(
+  path: P,
+  body: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<Answer<P>> {
   const token = getToken();
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (token) headers['X-Admin-Token'] = token;
 
-  let envelope: Envelope<T>;
+  let envelope: Envelope<Answer<P>>;
   try {
     const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify({ ...body, lang: 'en' }) });
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = (await response.json()) as Envelope<Answer<P>>;
     if (typeof envelope?.code !== 'number') throw new TypeError('not an envelope');
   } catch {
     if (!options.silent) notifyError(NETWORK_ERROR);

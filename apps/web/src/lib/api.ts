@@ -1,4 +1,15 @@
-import { type Envelope, OK, REQUEST_TIMEOUT_MS, ROUTES, SESSION_EXPIRED } from '@c2c/shared';
+import {
+  type Answer,
+  type CustomerPath,
+  type Envelope,
+  type FilePath,
+  type MultipartPath,
+  OK,
+  type PlainPath,
+  REQUEST_TIMEOUT_MS,
+  ROUTES,
+  SESSION_EXPIRED,
+} from '@c2c/shared';
 import { currentLang, i18n } from './i18n';
 import { pathOf, switchTab } from './navigation';
 import { queryClient } from './query-client';
@@ -88,20 +99,27 @@ function formOf(body: Body): URLSearchParams {
   return form;
 }
 
-/** A call of the customer API: POST, form-encoded, with `lang` in every body (DESIGN §2). */
-export function api<T = Record<string, never>>(path: string, body: Body = {}, options: CallOptions = {}): Promise<T> {
-  return send<T>(path, formOf(body), options);
+/**
+ * A call of the customer API: POST, form-encoded, with `lang` in every body (DESIGN §2). It resolves with the answer's
+ * `data`, typed by the path's entry in the shared contract (the server's tests hold the answers to it).
+ */
+export function api<P extends CustomerPath & PlainPath>(path: P, body: Body = {}, options: CallOptions = {}): Promise<Answer<P>> {
+  return send<Answer<P>>(path, formOf(body), options);
 }
 
 /** A multipart upload (field `file`) under the same envelope rules, token header and timeout. */
-export function upload<T>(path: string, file: Blob, options: CallOptions = {}): Promise<T> {
+export function upload<P extends CustomerPath & MultipartPath>(
+  path: P,
+  file: Blob,
+  options: CallOptions = {},
+): Promise<Answer<P>> {
   const form = new FormData();
   form.append('lang', currentLang());
   form.append('file', file);
-  return send<T>(path, form, options);
+  return send<Answer<P>>(path, form, options);
 }
 
 /** A call that answers a file on success (an export) and the envelope on failure. */
-export function download(path: string, body: Body = {}, options: CallOptions = {}): Promise<Blob> {
+export function download(path: CustomerPath & FilePath, body: Body = {}, options: CallOptions = {}): Promise<Blob> {
   return send<Blob>(path, formOf(body), options, true);
 }

@@ -1,14 +1,19 @@
-import type { Page } from '@c2c/shared';
+import type { CustomerPath, Page, PagedPath, PageItem } from '@c2c/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from './api';
 
 export const PAGE_SIZE = 20;
 
-/** A paged list call (`page`, `page_size` in; `{ list, total, page, page_size }` out) as an infinite query. */
-export function usePagedQuery<T>(queryKey: readonly string[], path: string) {
+/**
+ * A paged list call (`page`, `page_size` in; `{ list, total, page, page_size }` out) as an infinite query; the rows
+ * are typed by the path's contract.
+ */
+export function usePagedQuery<P extends PagedPath<CustomerPath>>(queryKey: readonly string[], path: P) {
   return useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => api<Page<T>>(path, { page: pageParam, page_size: PAGE_SIZE }, { catch: true }),
+    // a generic path's answer is not resolved to a page by the compiler; PagedPath holds only paths that answer one
+    queryFn: ({ pageParam }) =>
+      api(path, { page: pageParam, page_size: PAGE_SIZE }, { catch: true }) as Promise<Page<PageItem<P>>>,
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
     select: (data) => data.pages.flatMap((p) => p.list),

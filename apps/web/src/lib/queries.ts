@@ -1,4 +1,4 @@
-import { API, type MoneyInfo, type PublicConfig, type User } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { queryClient } from './query-client';
@@ -38,7 +38,7 @@ export function useUser() {
   return useQuery({
     queryKey: queryKeys.user,
     queryFn: async () => {
-      const user = await api<User>(API.getInfo, {}, { catch: true });
+      const user = await api(API.getInfo, {}, { catch: true });
       setUserInfo(user);
       return user;
     },
@@ -49,14 +49,14 @@ export function useUser() {
 export function useMoney() {
   return useQuery({
     queryKey: queryKeys.money,
-    queryFn: () => api<MoneyInfo>(API.getMoneyInfo, {}, { catch: true }),
+    queryFn: () => api(API.getMoneyInfo, {}, { catch: true }),
   });
 }
 
 export function usePublicConfig() {
   return useQuery({
     queryKey: queryKeys.config,
-    queryFn: () => api<PublicConfig>(API.config, {}, { catch: true, toast: false }),
+    queryFn: () => api(API.config, {}, { catch: true, toast: false }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

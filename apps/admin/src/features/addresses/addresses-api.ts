@@ -1,15 +1,15 @@
-import { ADMIN_API, type adminAddressSchema, type Page } from '@c2c/shared';
+import { ADMIN_API, type Answer } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
-export type ReceivingAddress = ReturnType<typeof adminAddressSchema.parse>;
+export type ReceivingAddress = Answer<typeof ADMIN_API.addressCreate>;
 
 const ADDRESSES_KEY = ['addresses'] as const;
 
 export function useAddresses(page: number, pageSize: number) {
   return useQuery({
     queryKey: [...ADDRESSES_KEY, page, pageSize],
-    queryFn: () => call<Page<ReceivingAddress>>(ADMIN_API.addressList, { page, page_size: pageSize }),
+    queryFn: () => call(ADMIN_API.addressList, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,14 +26,12 @@ function useAddressMutation<V>(fn: (values: V) => Promise<ReceivingAddress>) {
 }
 
 export function useCreateAddress() {
-  return useAddressMutation((values: { type: string; address: string }) =>
-    call<ReceivingAddress>(ADMIN_API.addressCreate, { ...values }),
-  );
+  return useAddressMutation((values: { type: string; address: string }) => call(ADMIN_API.addressCreate, { ...values }));
 }
 
 export function useUpdateAddress() {
   return useAddressMutation(({ id, address, active }: { id: number; address?: string; active?: boolean }) =>
-    call<ReceivingAddress>(ADMIN_API.addressUpdate, {
+    call(ADMIN_API.addressUpdate, {
       id,
       ...(address === undefined ? {} : { address }),
       ...(active === undefined ? {} : { active: String(active) }),

@@ -1,4 +1,4 @@
-import { ADMIN_API, type AuditEntry, type Page } from '@c2c/shared';
+import { ADMIN_API, type Answer } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -8,20 +8,16 @@ export interface AuditQuery {
   keyword: string;
 }
 
-export interface AuditVerifyResult {
-  ok: boolean;
-  checked: number;
-  broken_at: number | null;
-}
+export type AuditVerifyResult = Answer<typeof ADMIN_API.auditVerify>;
 
 export function useAuditList({ page, pageSize, keyword }: AuditQuery) {
   return useQuery({
     queryKey: ['audit', 'list', page, pageSize, keyword],
-    queryFn: () => call<Page<AuditEntry>>(ADMIN_API.auditList, { page, page_size: pageSize, ...(keyword ? { keyword } : {}) }),
+    queryFn: () => call(ADMIN_API.auditList, { page, page_size: pageSize, ...(keyword ? { keyword } : {}) }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useVerifyChain() {
-  return useMutation({ mutationFn: () => call<AuditVerifyResult>(ADMIN_API.auditVerify) });
+  return useMutation({ mutationFn: () => call(ADMIN_API.auditVerify) });
 }

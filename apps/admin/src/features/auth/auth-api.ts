@@ -1,4 +1,4 @@
-import { ADMIN_API, type Operator } from '@c2c/shared';
+import { ADMIN_API } from '@c2c/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { clearToken, setToken } from '../../lib/token';
@@ -13,13 +13,13 @@ export interface SignInValues {
 
 /** The signed-in operator (`auth/me`). */
 export function useMe() {
-  return useQuery({ queryKey: ME_KEY, queryFn: () => call<Operator>(ADMIN_API.me), staleTime: 60_000 });
+  return useQuery({ queryKey: ME_KEY, queryFn: () => call(ADMIN_API.me), staleTime: 60_000 });
 }
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return async (values: SignInValues): Promise<void> => {
-    const data = await call<{ token: string; operator: Operator }>(ADMIN_API.login, { ...values }, { silent: true });
+    const data = await call(ADMIN_API.login, { ...values }, { silent: true });
     queryClient.setQueryData(ME_KEY, data.operator);
     setToken(data.token);
   };

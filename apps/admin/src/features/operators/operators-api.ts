@@ -1,4 +1,4 @@
-import { ADMIN_API, type Operator, type OperatorRole, type Page } from '@c2c/shared';
+import { ADMIN_API, type Answer, type OperatorRole } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -12,16 +12,12 @@ export interface NewOperator {
 }
 
 /** What `operator/create` answers: the secret exists in the browser only until the owner closes the modal. */
-export interface CreatedOperator {
-  operator: Operator;
-  totp_secret: string;
-  totp_uri: string;
-}
+export type CreatedOperator = Answer<typeof ADMIN_API.operatorCreate>;
 
 export function useOperators(page: number, pageSize: number) {
   return useQuery({
     queryKey: [...OPERATORS_KEY, page, pageSize],
-    queryFn: () => call<Page<Operator>>(ADMIN_API.operatorList, { page, page_size: pageSize }),
+    queryFn: () => call(ADMIN_API.operatorList, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +25,7 @@ export function useOperators(page: number, pageSize: number) {
 export function useCreateOperator() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: NewOperator) => call<CreatedOperator>(ADMIN_API.operatorCreate, { ...values }),
+    mutationFn: (values: NewOperator) => call(ADMIN_API.operatorCreate, { ...values }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: OPERATORS_KEY });
       queryClient.invalidateQueries({ queryKey: ['audit'] });

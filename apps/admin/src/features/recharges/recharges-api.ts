@@ -1,8 +1,8 @@
-import { ADMIN_API, type adminRechargeSchema, type Page, type ReviewStatus } from '@c2c/shared';
+import { ADMIN_API, type PageItem, type ReviewStatus } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
-export type AdminRecharge = ReturnType<typeof adminRechargeSchema.parse>;
+export type AdminRecharge = PageItem<typeof ADMIN_API.rechargeList>;
 
 const RECHARGES_KEY = ['recharges'] as const;
 
@@ -19,7 +19,7 @@ export function useRecharges({ page, pageSize, status, keyword }: RechargeQuery)
     refetchInterval: 15_000,
     queryKey: [...RECHARGES_KEY, page, pageSize, status, keyword],
     queryFn: () =>
-      call<Page<AdminRecharge>>(ADMIN_API.rechargeList, {
+      call(ADMIN_API.rechargeList, {
         page,
         page_size: pageSize,
         ...(status === 'all' ? {} : { status }),
@@ -30,7 +30,7 @@ export function useRecharges({ page, pageSize, status, keyword }: RechargeQuery)
 }
 
 /** Refreshes the queue whatever the answer: a refused decision usually means the item changed under us. */
-function useReviewMutation<V>(fn: (values: V) => Promise<AdminRecharge>) {
+function useReviewMutation<V, R>(fn: (values: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -42,11 +42,9 @@ function useReviewMutation<V>(fn: (values: V) => Promise<AdminRecharge>) {
 }
 
 export function useApproveRecharge() {
-  return useReviewMutation((id: number) => call<AdminRecharge>(ADMIN_API.rechargeApprove, { id }));
+  return useReviewMutation((id: number) => call(ADMIN_API.rechargeApprove, { id }));
 }
 
 export function useRejectRecharge() {
-  return useReviewMutation(({ id, reason }: { id: number; reason: string }) =>
-    call<AdminRecharge>(ADMIN_API.rechargeReject, { id, reason }),
-  );
+  return useReviewMutation(({ id, reason }: { id: number; reason: string }) => call(ADMIN_API.rechargeReject, { id, reason }));
 }

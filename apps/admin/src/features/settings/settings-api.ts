@@ -1,4 +1,4 @@
-import { ADMIN_API, type HouseInviteCode, type Page, type Settings } from '@c2c/shared';
+import { ADMIN_API, type Settings } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -6,13 +6,13 @@ const SETTINGS_KEY = ['settings'] as const;
 const INVITE_CODES_KEY = ['invite-codes'] as const;
 
 export function useSettings() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => call<Settings>(ADMIN_API.settingsGet) });
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => call(ADMIN_API.settingsGet) });
 }
 
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: Settings) => call<Settings>(ADMIN_API.settingsSave, { ...values }),
+    mutationFn: (values: Settings) => call(ADMIN_API.settingsSave, { ...values }),
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       queryClient.invalidateQueries({ queryKey: ['audit'] });
@@ -23,12 +23,12 @@ export function useSaveSettings() {
 export function useInviteCodes(page: number, pageSize: number) {
   return useQuery({
     queryKey: [...INVITE_CODES_KEY, page, pageSize],
-    queryFn: () => call<Page<HouseInviteCode>>(ADMIN_API.inviteCodeList, { page, page_size: pageSize }),
+    queryFn: () => call(ADMIN_API.inviteCodeList, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
 
-function useInviteCodeMutation<V>(fn: (values: V) => Promise<HouseInviteCode>) {
+function useInviteCodeMutation<V, R>(fn: (values: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -40,11 +40,11 @@ function useInviteCodeMutation<V>(fn: (values: V) => Promise<HouseInviteCode>) {
 }
 
 export function useCreateInviteCode() {
-  return useInviteCodeMutation((code: string) => call<HouseInviteCode>(ADMIN_API.inviteCodeCreate, { code }));
+  return useInviteCodeMutation((code: string) => call(ADMIN_API.inviteCodeCreate, { code }));
 }
 
 export function useSetInviteCodeActive() {
   return useInviteCodeMutation(({ code, active }: { code: string; active: boolean }) =>
-    call<HouseInviteCode>(ADMIN_API.inviteCodeUpdate, { code, active: String(active) }),
+    call(ADMIN_API.inviteCodeUpdate, { code, active: String(active) }),
   );
 }

@@ -1,8 +1,8 @@
-import { ADMIN_API, type adminWithdrawalSchema, type Page, type ReviewStatus } from '@c2c/shared';
+import { ADMIN_API, type PageItem, type ReviewStatus } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
-export type AdminWithdrawal = ReturnType<typeof adminWithdrawalSchema.parse>;
+export type AdminWithdrawal = PageItem<typeof ADMIN_API.withdrawList>;
 
 const WITHDRAWALS_KEY = ['withdrawals'] as const;
 
@@ -19,7 +19,7 @@ export function useWithdrawals({ page, pageSize, status, keyword }: WithdrawalQu
     refetchInterval: 15_000,
     queryKey: [...WITHDRAWALS_KEY, page, pageSize, status, keyword],
     queryFn: () =>
-      call<Page<AdminWithdrawal>>(ADMIN_API.withdrawList, {
+      call(ADMIN_API.withdrawList, {
         page,
         page_size: pageSize,
         ...(status === 'all' ? {} : { status }),
@@ -30,7 +30,7 @@ export function useWithdrawals({ page, pageSize, status, keyword }: WithdrawalQu
 }
 
 /** Refreshes the queue whatever the answer: a refused decision usually means the item changed under us. */
-function useReviewMutation<V>(fn: (values: V) => Promise<AdminWithdrawal>) {
+function useReviewMutation<V, R>(fn: (values: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -44,12 +44,10 @@ function useReviewMutation<V>(fn: (values: V) => Promise<AdminWithdrawal>) {
 /** Marks the withdrawal paid out; `reference` is the bank's or Wise's transfer reference. */
 export function useApproveWithdrawal() {
   return useReviewMutation(({ id, reference }: { id: number; reference: string }) =>
-    call<AdminWithdrawal>(ADMIN_API.withdrawApprove, { id, reference }),
+    call(ADMIN_API.withdrawApprove, { id, reference }),
   );
 }
 
 export function useRejectWithdrawal() {
-  return useReviewMutation(({ id, reason }: { id: number; reason: string }) =>
-    call<AdminWithdrawal>(ADMIN_API.withdrawReject, { id, reason }),
-  );
+  return useReviewMutation(({ id, reason }: { id: number; reason: string }) => call(ADMIN_API.withdrawReject, { id, reason }));
 }

@@ -1,6 +1,5 @@
-import { API, type AssetLogEntry, type assetLogTongjiSchema, type propertyTongjiSchema } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api, download } from '../../lib/api';
 import { usePagedQuery } from '../../lib/paging';
 import { queryKeys } from '../../lib/queries';
@@ -9,18 +8,18 @@ import { saveFile } from '../../lib/save-file';
 export function usePropertyTongji() {
   return useQuery({
     queryKey: queryKeys.propertyTongji,
-    queryFn: () => api<z.infer<typeof propertyTongjiSchema>>(API.propertyTongji, {}, { catch: true }),
+    queryFn: () => api(API.propertyTongji, {}, { catch: true }),
   });
 }
 
 export function useAssetLogTongji() {
   return useQuery({
     queryKey: queryKeys.assetLogTongji,
-    queryFn: () => api<z.infer<typeof assetLogTongjiSchema>>(API.assetLogTongji, {}, { catch: true }),
+    queryFn: () => api(API.assetLogTongji, {}, { catch: true }),
   });
 }
 
-export const useAssetLog = () => usePagedQuery<AssetLogEntry>(queryKeys.assetLog, API.assetLogList);
+export const useAssetLog = () => usePagedQuery(queryKeys.assetLog, API.assetLogList);
 
 /** The whole log as a CSV file, saved as a download named by today's date. */
 export async function exportAssetLog(): Promise<void> {

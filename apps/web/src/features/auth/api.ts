@@ -6,8 +6,7 @@ import { saveSession } from '../../lib/storage';
 
 export type CodeScene = 'register' | 'forget';
 
-export const sendCode = (email: string, scene: CodeScene) =>
-  api<{ resend_after: number }>(API.sendCode, { email, scene }, { catch: true });
+export const sendCode = (email: string, scene: CodeScene) => api(API.sendCode, { email, scene }, { catch: true });
 
 /** Keeps a new session; whatever another account left in the cache goes first. */
 function startSession({ token, user }: LoginResponse): void {
@@ -17,7 +16,7 @@ function startSession({ token, user }: LoginResponse): void {
 }
 
 export async function login(body: { email: string; password: string }): Promise<void> {
-  startSession(await api<LoginResponse>(API.login, body, { catch: true }));
+  startSession(await api(API.login, body, { catch: true }));
 }
 
 export async function register(body: {
@@ -27,7 +26,7 @@ export async function register(body: {
   confirm_password: string;
   invite_code: string;
 }): Promise<void> {
-  startSession(await api<LoginResponse>(API.register, body, { catch: true }));
+  startSession(await api(API.register, body, { catch: true }));
 }
 
 export const resetPassword = (body: { email: string; code: string; password: string; confirm_password: string }) =>

@@ -1,11 +1,11 @@
-import { API, type User } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 import { setUserInfo } from '../../lib/storage';
 
 export async function saveNickname(nickname: string): Promise<void> {
-  const user = await api<User>(API.saveInfo, { nickname }, { catch: true });
+  const user = await api(API.saveInfo, { nickname }, { catch: true });
   setUserInfo(user);
   queryClient.setQueryData(queryKeys.user, user);
 }

@@ -1,4 +1,4 @@
-import { API, type PayoutAccount, type Withdrawal } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, type Body } from '../../lib/api';
 import { usePagedQuery } from '../../lib/paging';
@@ -9,16 +9,16 @@ import { queryClient } from '../../lib/query-client';
 export function usePayoutAccounts() {
   return useQuery({
     queryKey: queryKeys.payoutAccounts,
-    queryFn: async () => (await api<{ list: PayoutAccount[] }>(API.bankinfoList, {}, { catch: true })).list,
+    queryFn: async () => (await api(API.bankinfoList, {}, { catch: true })).list,
   });
 }
 
 export async function bindAccount(body: Body): Promise<void> {
-  await api<{ id: number }>(API.bankinfoCreate, body, { catch: true });
+  await api(API.bankinfoCreate, body, { catch: true });
   await queryClient.invalidateQueries({ queryKey: queryKeys.payoutAccounts });
 }
 
 export const createWithdrawal = (body: { bk_id: number; amount: string; request_id: string }) =>
-  api<{ id: number; status: string }>(API.withdrawCreate, body, { catch: true });
+  api(API.withdrawCreate, body, { catch: true });
 
-export const useWithdrawals = () => usePagedQuery<Withdrawal>(queryKeys.withdrawals, API.withdrawList);
+export const useWithdrawals = () => usePagedQuery(queryKeys.withdrawals, API.withdrawList);
