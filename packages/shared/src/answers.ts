@@ -112,7 +112,7 @@ export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
 /** Switching a code on or off answers only the code and its new state. */
 export const inviteCodeUpdateResponse = inviteCodeSchema.pick({ code: true, active: true });
 
-export const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
+const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
 export const receivingAddressResponse = z.strictObject({
   types: z.array(z.string()),
   address: receivingAddressSchema.nullable(),

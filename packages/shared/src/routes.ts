@@ -23,8 +23,6 @@ export const ROUTES = {
   cardWithdrawal: '/pages/mine/cardWithdrawal',
 } as const;
 
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
-
 /** Routes a visitor without a session may open; every other route sends them to login. */
 export const PUBLIC_ROUTES: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.forget];
 

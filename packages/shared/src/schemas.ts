@@ -13,33 +13,33 @@ import { parseAmount } from './money.js';
  */
 const err = (key: ErrorKey) => ({ error: key });
 
-export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).+$/;
+const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).+$/;
 /** Spec §5: a mainland 11-digit number starting with 1. */
-export const PHONE_RE = /^1\d{10}$/;
+const PHONE_RE = /^1\d{10}$/;
 
-export const required = (key: ErrorKey) => z.string(err(key)).trim().min(1, err(key));
+const required = (key: ErrorKey) => z.string(err(key)).trim().min(1, err(key));
 
-export const emailField = required('email_required')
+const emailField = required('email_required')
   .max(254, err('email_format'))
   .regex(EMAIL_RE, err('email_format'))
   .transform((s) => s.toLowerCase());
-export const newPasswordField = z
+const newPasswordField = z
   .string(err('password_required'))
   .min(1, err('password_required'))
   .min(PASSWORD_MIN, err('password_weak'))
   .max(PASSWORD_MAX, err('password_weak'))
   .regex(PASSWORD_RE, err('password_weak'));
-export const confirmPasswordField = z.string(err('confirm_password_required')).min(1, err('confirm_password_required'));
-export const codeField = required('code_required').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), err('code_format'));
-export const inviteCodeField = required('invite_required').max(32, err('invite_unknown'));
+const confirmPasswordField = z.string(err('confirm_password_required')).min(1, err('confirm_password_required'));
+const codeField = required('code_required').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), err('code_format'));
+const inviteCodeField = required('invite_required').max(32, err('invite_unknown'));
 
 const samePasswords = <T extends { password: string; confirm_password: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirm_password)
     ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'password_mismatch' });
 };
 
-export const CODE_SCENES = ['register', 'forget'] as const;
+const CODE_SCENES = ['register', 'forget'] as const;
 export const sendCodeRequest = z.object({
   email: emailField,
   scene: z.enum(CODE_SCENES, err('invalid_value')).default('register'),
@@ -98,7 +98,7 @@ export const emptyRequest = z.object({});
 
 // ---- operator API ----
 
-export const operatorRoleSchema = z.enum(OPERATOR_ROLES, err('invalid_value'));
+const operatorRoleSchema = z.enum(OPERATOR_ROLES, err('invalid_value'));
 
 export const adminLoginRequest = z.object({
   email: emailField,
@@ -142,7 +142,7 @@ export const settingsSchema = z
     }
   });
 export type Settings = z.infer<typeof settingsSchema>;
-export const INVITE_CODE_RE = /^[A-Z0-9]{4,16}$/;
+const INVITE_CODE_RE = /^[A-Z0-9]{4,16}$/;
 export const inviteCodeCreateRequest = z.object({
   code: required('invite_required')
     .transform((s) => s.toUpperCase())
@@ -156,10 +156,10 @@ export const inviteCodeUpdateRequest = z.object({
 // ---- money: recharge, payout accounts, withdrawals, assets (issue 3) ----
 
 /** A user-entered amount: > 0 with at most 2 decimals; the server checks limits and parses it to micro-units. */
-export const amountField = required('amount_required')
+const amountField = required('amount_required')
   .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
   .refine((s) => /[1-9]/.test(s), err('amount_format'));
-export const requestIdField = z
+const requestIdField = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, err('invalid_value'))
