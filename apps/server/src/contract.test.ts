@@ -27,7 +27,15 @@ describe('the wire contract', () => {
   });
 
   it('fails a successful answer that does not match its schema, and leaves errors alone', () => {
-    const user = { id: 1, email: 'a@b.cd', nickname: 'a', invite_code: 'ABCD2345', vip_level: 0, lang: 'en', created_at: '' };
+    const user = {
+      id: 1,
+      email: 'a@b.cd',
+      nickname: 'a',
+      invite_code: 'ABCD2345',
+      vip_level: 0,
+      lang: 'en',
+      created_at: '2026-01-02T03:04:05.000Z',
+    };
     expect(checked(API.getInfo, { code: 200, msg: 'ok', data: user }).data).toEqual(user);
     expect(() => checked(API.getInfo, { code: 200, msg: 'ok', data: { ...user, password_hash: 'x' } })).toThrow(ContractError);
     expect(() => checked(API.getInfo, { code: 200, msg: 'ok', data: { ...user, vip_level: '0' } })).toThrow(/vip_level/);

@@ -5,8 +5,24 @@ import { PAYOUT_TYPES, RECHARGE_STATUSES } from './schemas.js';
 /**
  * Shapes of the answers' `data`, named in the contract table (contract.ts). They are strict objects, so an answer
  * cannot carry a field the contract does not name. Only the server's tests parse answers; the apps take their types,
- * so nothing here ships in an app's bundle. Money is a decimal string, times are ISO-8601 UTC strings.
+ * so nothing here ships in an app's bundle.
  */
+
+/** Money on the wire: a decimal string with 2 to 6 decimals, never a JSON number (DESIGN §2). */
+const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2,6}$/)
+  .meta({ title: 'money' });
+/**
+ * A money limit the operators set: answered as they typed it ("15", "2000.5", "20.00"), not normalized like other
+ * money. DESIGN §2 wants 2 to 6 decimals here too; the server stores and echoes the operator's text as it is.
+ */
+const limit = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,2})?$/)
+  .meta({ title: 'limit' });
+/** A time on the wire: ISO-8601 in UTC. */
+const time = z.iso.datetime().meta({ title: 'time' });
 
 /** The answer of a call with nothing to return. */
 export const emptyResponse = z.strictObject({});
@@ -19,7 +35,7 @@ export const userSchema = z.strictObject({
   invite_code: z.string(),
   vip_level: z.number(),
   lang: z.string(),
-  created_at: z.string(),
+  created_at: time,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -27,11 +43,11 @@ export const loginResponse = z.strictObject({ token: z.string(), user: userSchem
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const moneyInfoSchema = z.strictObject({
-  balance: z.string(),
-  frozen: z.string(),
-  escrow: z.string(),
-  interest: z.string(),
-  total: z.string(),
+  balance: money,
+  frozen: money,
+  escrow: money,
+  interest: money,
+  total: money,
 });
 export type MoneyInfo = z.infer<typeof moneyInfoSchema>;
 
@@ -43,10 +59,10 @@ export const publicConfigSchema = z.strictObject({
   app_url: z.string(),
   langs: z.array(z.string()),
   default_lang: z.string(),
-  recharge_min: z.string(),
-  recharge_max: z.string(),
-  withdraw_min: z.string(),
-  withdraw_max: z.string(),
+  recharge_min: limit,
+  recharge_max: limit,
+  withdraw_min: limit,
+  withdraw_max: limit,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -62,8 +78,8 @@ export const operatorSchema = z.strictObject({
   email: z.string(),
   name: z.string(),
   role: z.enum(OPERATOR_ROLES),
-  created_at: z.string(),
-  last_login_at: z.string().nullable(),
+  created_at: time,
+  last_login_at: time.nullable(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
@@ -74,7 +90,7 @@ export const operatorCreateResponse = z.strictObject({ operator: operatorSchema,
 
 export const auditEntrySchema = z.strictObject({
   id: z.number(),
-  at: z.string(),
+  at: time,
   operator_id: z.number().nullable(),
   operator_email: z.string().nullable(),
   action: z.string(),
@@ -96,17 +112,17 @@ export const settingsResponse = z.strictObject({
   logo: z.string(),
   kf_url: z.string(),
   app_url: z.string(),
-  recharge_min: z.string(),
-  recharge_max: z.string(),
-  withdraw_min: z.string(),
-  withdraw_max: z.string(),
+  recharge_min: limit,
+  recharge_max: limit,
+  withdraw_min: limit,
+  withdraw_max: limit,
 });
 
 export const inviteCodeSchema = z.strictObject({
   code: z.string(),
   active: z.boolean(),
   uses: z.number(),
-  created_at: z.string(),
+  created_at: time,
 });
 export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
 /** Switching a code on or off answers only the code and its new state. */
@@ -124,13 +140,13 @@ export const rechargeSchema = z.strictObject({
   id: z.number(),
   type: z.string(),
   address: z.string(),
-  amount: z.string(),
+  amount: money,
   image: z.string(),
   tx_hash: z.string(),
   status: z.enum(RECHARGE_STATUSES),
   reason: z.string(),
-  created_at: z.string(),
-  reviewed_at: z.string().nullable(),
+  created_at: time,
+  reviewed_at: time.nullable(),
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
 /** A created recharge or withdrawal; a repeated `request_id` answers the first one in its present state. */
@@ -154,7 +170,7 @@ export const payoutAccountSchema = z.strictObject({
   state: z.string(),
   /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
   label: z.string(),
-  created_at: z.string(),
+  created_at: time,
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
@@ -162,13 +178,13 @@ export const bankinfoIsAddResponse = z.strictObject({ bank: z.boolean(), wise: z
 
 export const withdrawalSchema = z.strictObject({
   id: z.number(),
-  amount: z.string(),
+  amount: money,
   status: z.enum(RECHARGE_STATUSES),
   reason: z.string(),
   reference: z.string(),
   account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
-  created_at: z.string(),
-  reviewed_at: z.string().nullable(),
+  created_at: time,
+  reviewed_at: time.nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -177,26 +193,26 @@ export const assetLogEntrySchema = z.strictObject({
   /** journal kind: recharge, withdraw, withdraw_refund, adjust, ... (the app names it in the user's language) */
   kind: z.string(),
   /** signed change of the available balance */
-  amount: z.string(),
-  balance_after: z.string(),
+  amount: money,
+  balance_after: money,
   /** set when the money left the platform: a withdrawal that was paid out */
   paid: z.boolean(),
   ref: z.string(),
-  created_at: z.string(),
+  created_at: time,
 });
 export type AssetLogEntry = z.infer<typeof assetLogEntrySchema>;
 export const assetLogTongjiSchema = z.strictObject({
-  total_balance: z.string(),
-  business: z.string(),
-  income: z.string(),
-  expenditure: z.string(),
+  total_balance: money,
+  business: money,
+  income: money,
+  expenditure: money,
   quantity: z.number(),
 });
 export const propertyTongjiSchema = z.strictObject({
-  balance: z.string(),
-  recharge_amount: z.string(),
-  total_acquisition: z.string(),
-  total_sales: z.string(),
+  balance: money,
+  recharge_amount: money,
+  total_acquisition: money,
+  total_sales: money,
 });
 
 export const adminRechargeSchema = rechargeSchema.extend({
@@ -215,5 +231,5 @@ export const adminAddressSchema = z.strictObject({
   type: z.string(),
   address: z.string(),
   active: z.boolean(),
-  created_at: z.string(),
+  created_at: time,
 });

@@ -26,6 +26,8 @@ describe('checkAnswer', () => {
     const { reason: _, ...missing } = recharge;
     expect(() => checkAnswer(API.rechargeList, page([missing]))).toThrow(/reason/);
     expect(() => checkAnswer(API.rechargeList, page([{ ...recharge, amount: 100 }]))).toThrow(ContractError);
+    expect(() => checkAnswer(API.rechargeList, page([{ ...recharge, amount: '100' }]))).toThrow(/amount/);
+    expect(() => checkAnswer(API.rechargeList, page([{ ...recharge, created_at: '2026-01-02 03:04:05' }]))).toThrow(/created_at/);
     expect(() => checkAnswer(API.rechargeList, page([{ ...recharge, status: 'pending' }]))).toThrow(/status/);
     expect(() => checkAnswer(API.rechargeList, { ...page([recharge]), total: '1' })).toThrow(/total/);
   });
