@@ -116,7 +116,7 @@ export const CONTRACT = {
     response: a.payoutAccountListResponse,
   },
   [API.bankinfoDetail]: {
-    summary: 'One of the customer’s payout accounts.',
+    summary: "One of the customer's payout accounts.",
     auth: 'customer',
     request: s.bankinfoDetailRequest,
     response: a.payoutAccountSchema,
