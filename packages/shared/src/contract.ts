@@ -295,7 +295,7 @@ export const CONTRACT = {
   },
 } as const satisfies Record<string, CallContract>;
 
-export type Contract = typeof CONTRACT;
+type Contract = typeof CONTRACT;
 export type ApiPath = keyof Contract;
 export type CustomerPath = Extract<ApiPath, `/api/v1/${string}`>;
 export type AdminPath = Extract<ApiPath, `/api/admin/v1/${string}`>;
@@ -314,7 +314,7 @@ export type MultipartPath = { [K in ApiPath]: Contract[K] extends { multipart: t
 /** Paths whose body is plain fields and whose answer is the envelope. */
 export type PlainPath = Exclude<ApiPath, FilePath | MultipartPath>;
 
-export const isApiPath = (path: string): path is ApiPath => Object.hasOwn(CONTRACT, path);
+const isApiPath = (path: string): path is ApiPath => Object.hasOwn(CONTRACT, path);
 
 export class ContractError extends Error {
   override name = 'ContractError';
