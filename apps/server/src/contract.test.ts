@@ -2,12 +2,21 @@ import { API, type CallContract, CONTRACT, ContractError, errorCode, OPERATOR_RO
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, ownerToken, PASSWORD, startServer, type TestServer, uniqueEmail } from '../test/harness.js';
 
-/** Every route the app registered under /api/, from Fastify's own route tree: `METHOD path`. */
+/**
+ * Every route the app registered under /api/ as `METHOD path`, read from Fastify's route tree: a nested line carries
+ * the rest of its parent's path, so each is joined to the parents above it.
+ */
 function apiRoutes(s: TestServer): string[] {
   const routes: string[] = [];
+  const parents: string[] = [];
   for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /── (\/api\/\S*) \(([^)]+)\)$/.exec(line);
-    for (const method of m?.[2]?.split(', ') ?? []) routes.push(`${method} ${m![1]}`);
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + m[2];
+    parents[depth] = path;
+    parents.length = depth + 1;
+    if (path.startsWith('/api/')) for (const method of m[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
   }
   return routes;
 }
