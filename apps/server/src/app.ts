@@ -24,6 +24,7 @@ import { LiveHub } from './modules/live/live.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
+import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    dialect: database.dialect,
     clock,
     log: app.log,
     mailer:
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerRechargeRoutes(api, ctx);
     registerPayoutRoutes(api, ctx);
     registerWithdrawalRoutes(api, ctx);
+    registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
   });
 

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '@c2c/shared';
 import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { withPgUser } from '../src/db/database.js';
+import type { DB } from '../src/db/schema.js';
 import { TestClock } from '../src/lib/clock.js';
 import { seedFirstStart } from '../src/seed.js';
 
@@ -22,6 +24,8 @@ export const onPostgres = !!process.env.DATABASE_URL;
 export interface TestServer {
   url: string;
   ctx: AppContext;
+  /** the database itself, for tests that arrange or inspect rows directly */
+  db: Kysely<DB>;
   clock: TestClock;
   dataDir: string;
   /** a customer call; each comes from its own client address unless `ip` is given (the server trusts X-Forwarded-For in tests) */
@@ -79,6 +83,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
   return {
     url,
     ctx,
+    db: ctx.database.db,
     clock,
     dataDir,
     async call(p, body = {}, token, ip = randomIp()) {

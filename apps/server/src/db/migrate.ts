@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Dialect } from './database.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
+import * as m003 from './migrations/003-booleans.js';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -14,6 +15,7 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 const STEPS: Record<string, Step> = {
   '001-foundation': m001,
   '002-money': m002,
+  '003-booleans': m003,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

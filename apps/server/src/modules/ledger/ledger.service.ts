@@ -76,7 +76,7 @@ export async function post(
 
 async function balances(tx: Tx, userId: number): Promise<Record<UserAccountKind, bigint>> {
   const rows = await repo.userBalances(tx, userId, CURRENCY);
-  const by = new Map(rows.map((r) => [r.kind, BigInt(r.balance)]));
+  const by = new Map(rows.map((r) => [r.kind, r.balance]));
   return {
     available: by.get('available') ?? 0n,
     frozen: by.get('frozen') ?? 0n,
@@ -105,9 +105,9 @@ export async function assetLog(tx: Tx, userId: number, page: number, pageSize: n
     list: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
-      amount: formatAmount(BigInt(r.amount)),
-      balance_after: formatAmount(BigInt(r.balance_after)),
-      paid: r.kind === 'withdraw' && (r.paid === true || Number(r.paid) === 1),
+      amount: formatAmount(r.amount),
+      balance_after: formatAmount(r.balance_after),
+      paid: r.kind === 'withdraw' && r.paid,
       ref: r.ref,
       created_at: r.created_at,
     })),
@@ -122,10 +122,10 @@ export async function availableTotals(tx: Tx, userId: number) {
   const id = await accountId(tx, { user: userId, kind: 'available' });
   const rows = await repo.accountSums(tx, id);
   const credit = (kinds?: JournalKind[]) =>
-    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + BigInt(r.credit ?? 0), 0n);
+    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + r.credit, 0n);
   const debit = (kinds?: JournalKind[]) =>
-    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + BigInt(r.debit ?? 0), 0n);
-  const count = rows.reduce((s, r) => s + Number(r.n), 0);
+    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + r.debit, 0n);
+  const count = rows.reduce((s, r) => s + r.n, 0);
   return { credit, debit, count, balances: await balances(tx, userId) };
 }
 

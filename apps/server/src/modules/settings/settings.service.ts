@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, formatAmount, LANGS, type PublicConfig, parseAmount, type Settings } from '@c2c/shared';
-import type { Tx } from '../../context.js';
+import type { AppContext, Tx } from '../../context.js';
 import { DomainError } from '../../lib/errors.js';
+import { type Actor, record } from '../audit/audit.service.js';
 import * as repo from './settings.repository.js';
 
 const KEYS = [
@@ -44,15 +45,16 @@ export async function checkAmount(tx: Tx, publicUrl: string, amount: string, kin
   return micro;
 }
 
-export async function saveSettings(tx: Tx, next: Settings): Promise<void> {
+/** Saves the operator-editable settings and audits what changed (each key's old and new value). */
+export async function saveSettings(tx: Tx, ctx: AppContext, actor: Actor, next: Settings): Promise<Settings> {
+  const before = await getSettings(tx, ctx.config.publicUrl);
   for (const key of KEYS) await repo.upsert(tx, key, next[key]);
+  const changed = Object.fromEntries(KEYS.filter((k) => before[k] !== next[k]).map((k) => [k, { from: before[k], to: next[k] }]));
+  await record(tx, ctx.dialect, { actor, action: 'settings.save', target: 'settings', detail: changed, now: ctx.clock.now() });
+  return getSettings(tx, ctx.config.publicUrl);
 }
 
 export async function publicConfig(tx: Tx, publicUrl: string): Promise<PublicConfig> {
   const s = await getSettings(tx, publicUrl);
   return { ...s, img_url: publicUrl, langs: [...LANGS], default_lang: DEFAULT_LANG };
 }
-
-/** Internal key-value state other modules keep here (for example the audit chain's head). */
-export const readValue = (tx: Tx, key: string) => repo.readOne(tx, key);
-export const writeValue = (tx: Tx, key: string, value: string) => repo.upsert(tx, key, value);

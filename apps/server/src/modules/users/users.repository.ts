@@ -10,6 +10,9 @@ export const findUserByEmail = (tx: Tx, email: string) =>
 
 export const findUserById = (tx: Tx, id: number) => tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findPasswordHash = async (tx: Tx, id: number) =>
+  (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;
+
 export const findUserIdByInviteCode = async (tx: Tx, code: string) =>
   (await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst())?.id;
 
