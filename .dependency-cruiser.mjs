@@ -3,7 +3,8 @@
 // scripts/boundaries/text-rules.mjs for what an import graph cannot show (where SQL lives).
 // Each rule's comment is the reason printed with a violation. Type-only imports count like any other.
 // To run depcruise's own CLI on this repo (graphs, other reporters), load the TypeScript stand-in first:
-//   node --import ./scripts/boundaries/use-typescript-shim.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs apps packages
+//   node --import ./scripts/boundaries/use-typescript-shim.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
+//     --config .dependency-cruiser.mjs apps packages
 const TESTS = '(\\.test\\.tsx?$|/test/)';
 const SERVER = '^apps/server/src/';
 // The one exception known today, warned about rather than refused: the migrations take the type of their
