@@ -19,6 +19,12 @@ export const TEXT_RULES = [
     pattern: /\.(insertInto|updateTable|deleteFrom)\(\s*['"`](accounts|postings|journals)['"`]/g,
     reason: 'only the ledger module writes accounts, postings and journals',
   },
+  {
+    name: 'services-never-open-transactions',
+    files: /^apps\/server\/src\/modules\/.*\.(service|repository|mails)\.ts$/,
+    pattern: /\binTransaction\(|\.transaction\(\)|\bctx\.database\b|\bdatabase\.db\b/g,
+    reason: 'services and repositories take the transaction as their first argument; routes and jobs open it (inTransaction)',
+  },
 ];
 
 /**

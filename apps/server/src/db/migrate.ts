@@ -1,14 +1,10 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Dialect } from './database.js';
+import type { MigrationContext } from './migrations/context.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
 import * as m003 from './migrations/003-booleans.js';
 
-export interface MigrationContext {
-  dialect: Dialect;
-  /** the column type of an auto-increment integer key */
-  id: 'integer' | 'serial';
-}
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
 /** Forward-only and numbered; a new file is appended here, an old one is never edited. */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from './context.js';
 
 /**
  * Flags become BOOLEAN columns, so both databases answer true/false (SQLite stores 1/0 under a BOOLEAN
