@@ -1,9 +1,9 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Dialect } from './database.js';
-import type { MigrationContext } from './migrations/context.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
 import * as m003 from './migrations/003-booleans.js';
+import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
