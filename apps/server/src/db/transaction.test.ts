@@ -1,5 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_FORM, credit, onPostgres, ownerToken, signUp, startServer, type TestServer } from '../../test/harness.js';
 import { DomainError } from '../lib/errors.js';
@@ -8,7 +9,18 @@ import { notifyUser } from '../modules/notify/notify.service.js';
 import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
+import { withPgUser } from './database.js';
 import { afterCommit, inTransaction, withSavepoint } from './transaction.js';
+
+/** A connection of its own to the test's PostgreSQL schema, standing in for another server process. */
+async function pgClient() {
+  const client = new pg.Client({
+    connectionString: withPgUser(process.env.DATABASE_URL!),
+    options: `-c search_path=${s.ctx.config.databaseSchema}`,
+  });
+  await client.connect();
+  return client;
+}
 
 let s: TestServer;
 beforeAll(async () => {
@@ -135,18 +147,33 @@ describe('row locks', () => {
     expect(final.value).toBe('20');
   });
 
-  it.runIf(!onPostgres)('on SQLite, hold the write lock from BEGIN, so another process cannot write in between', async () => {
-    const other = new SQLite(path.join(s.dataDir, 'c2c.sqlite'), { timeout: 50 });
+  it('keep other writers out until the transaction ends (SQLite: from BEGIN; PostgreSQL: the locked row)', async () => {
+    const key = `test.lock.${Date.now()}`;
+    await s.db.insertInto('settings').values({ key, value: '0' }).execute();
+    // another process: a second connection of its own, which must not wait for long
+    const other = onPostgres ? await pgClient() : new SQLite(path.join(s.dataDir, 'c2c.sqlite'), { timeout: 50 });
+    const tryWrite = async () => {
+      if (other instanceof SQLite) {
+        other.exec('BEGIN IMMEDIATE');
+        other.exec('ROLLBACK');
+      } else {
+        await other.query('BEGIN');
+        try {
+          await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE NOWAIT', [key]);
+        } finally {
+          await other.query('ROLLBACK');
+        }
+      }
+    };
     try {
       await inTransaction(s.ctx, async (tx) => {
-        await tx.selectFrom('settings').select('key').limit(1).execute();
-        // a transaction that has only read so far already holds the write lock
-        expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked|busy/i);
+        await tx.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+        await expect(tryWrite()).rejects.toThrow(/locked|busy|could not obtain lock/i);
       });
-      other.exec('BEGIN IMMEDIATE');
-      other.exec('ROLLBACK');
+      await tryWrite();
     } finally {
-      other.close();
+      if (other instanceof SQLite) other.close();
+      else await other.end();
     }
   });
 });
