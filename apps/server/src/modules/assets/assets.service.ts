@@ -1,6 +1,6 @@
-import { formatAmount } from '@c2c/shared';
+import { formatAmount, kindsCountedAs } from '@c2c/shared';
 import type { Tx } from '../../context.js';
-import { assetLog, availableTotals, type JournalKind } from '../ledger/ledger.service.js';
+import { assetLog, availableTotals } from '../ledger/ledger.service.js';
 
 export const listLog = (tx: Tx, userId: number, page: number, pageSize: number) => assetLog(tx, userId, page, pageSize);
 
@@ -17,18 +17,15 @@ export async function logSummary(tx: Tx, userId: number) {
   };
 }
 
-/** Journal kinds that bring USDT in by buying, and take it out by selling. Empty until C2C trading and merchant sales post journals. */
-const ACQUISITION_KINDS: JournalKind[] = [];
-const SALE_KINDS: JournalKind[] = [];
-
 /** Property summary from the ledger. */
 export async function propertySummary(tx: Tx, userId: number) {
   const t = await availableTotals(tx, userId);
   return {
     balance: formatAmount(t.balances.available),
-    recharge_amount: formatAmount(t.credit(['recharge'])),
-    total_acquisition: formatAmount(t.credit(ACQUISITION_KINDS)),
-    total_sales: formatAmount(t.debit(SALE_KINDS)),
+    recharge_amount: formatAmount(t.credit(kindsCountedAs('recharge'))),
+    // no kind counts as acquisition or sale until C2C trades and merchant sales post journals
+    total_acquisition: formatAmount(t.credit(kindsCountedAs('acquisition'))),
+    total_sales: formatAmount(t.debit(kindsCountedAs('sale'))),
   };
 }
 

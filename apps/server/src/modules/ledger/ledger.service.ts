@@ -1,4 +1,4 @@
-import { type AssetLogEntry, formatAmount, type MoneyInfo, type Page } from '@c2c/shared';
+import { type AssetLogEntry, formatAmount, isJournalKind, type JournalKind, type MoneyInfo, type Page } from '@c2c/shared';
 import type { Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -12,8 +12,7 @@ export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = 'world' | 'interest_expense' | 'merchant_settlement' | 'adjustments';
 export type AccountRef = { user: number; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
-/** Journal kinds, one per business event; the apps name them in the user's language. */
-export type JournalKind = 'recharge' | 'withdraw' | 'withdraw_paid' | 'withdraw_refund' | 'adjust';
+export type { JournalKind } from '@c2c/shared';
 
 export const userOwner = (userId: number) => `user:${userId}`;
 
@@ -48,6 +47,7 @@ export async function post(
   },
 ): Promise<number> {
   const { legs } = journal;
+  if (!isJournalKind(journal.kind)) throw new Error(`ledger: unknown journal kind ${journal.kind}`);
   if (legs.length < 2 || legs.some((l) => l.amount === 0n)) throw new Error('ledger: a journal needs two or more non-zero legs');
   if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error('ledger: the legs of a journal must sum to zero');
   const now = iso(journal.now);
