@@ -67,6 +67,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
+    // client holds a connection only so long; idle keep-alive sockets outlive a proxy's 60 s and are closed on shutdown.
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    forceCloseConnections: 'idle',
   });
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config);
