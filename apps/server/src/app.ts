@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { inTransaction } from './db/transaction.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { installErrorHandling } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -26,6 +27,7 @@ import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
 import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { moneyLimits } from './modules/settings/settings.service.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -77,6 +79,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config);
   await migrate(database.db as never, database.dialect, config.databaseSchema);
+  // a corrupt stored money limit stops the start here instead of being read as 0 at the first withdrawal
+  await inTransaction({ database, log: app.log }, (tx) => moneyLimits(tx)).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
 
   const prefix = opts.redisPrefix ?? 'c2c:';
   let redis: Redis | undefined;

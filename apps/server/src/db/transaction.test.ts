@@ -49,7 +49,7 @@ describe('a transaction owned by the caller', () => {
     const who = { user: await principal(user.id), sessionId: 0 };
     const failed = inTransaction(s.ctx, async (tx) => {
       const bk = await bindAccount(tx, s.ctx, user.id, { ...BANK_FORM, type: 'bank' });
-      await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: '40' });
+      await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
       await saveNickname(tx, who, 'Renamed');
       await notifyUser(tx, s.ctx, user.id, ['money'], {
         kind: 'withdraw_paid',
@@ -73,7 +73,7 @@ describe('a transaction owned by the caller', () => {
     const seen: string[] = [];
     const id = await inTransaction(s.ctx, async (tx) => {
       const bk = await bindAccount(tx, s.ctx, user.id, { ...BANK_FORM, type: 'bank' });
-      const w = await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: '40' });
+      const w = await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
       afterCommit(tx, async () => {
         // the effect sees the committed state from outside the transaction
         seen.push(`committed:${(await moneyInfo(s.db, user.id)).frozen}`);

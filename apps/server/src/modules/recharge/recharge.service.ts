@@ -42,7 +42,7 @@ export async function createRecharge(
   tx: Tx,
   ctx: AppContext,
   userId: number,
-  input: { type: string; amount: string; image: string; tx_hash?: string; request_id?: string },
+  input: { type: string; amount: bigint; image: string; tx_hash?: string; request_id?: string },
 ) {
   const requestId = input.request_id ?? null;
   const find = async (id: string) => {
@@ -52,7 +52,7 @@ export async function createRecharge(
   return oncePerRequest(tx, requestId, find, async () => {
     const address = await repo.findAddressByType(tx, input.type.toUpperCase());
     if (!address?.active) throw new DomainError('network_unavailable');
-    const amount = await checkAmount(tx, ctx.config.publicUrl, input.amount, 'recharge');
+    const amount = await checkAmount(tx, input.amount, 'recharge');
     if (!(await isOwnUpload(tx, userId, input.image))) throw new DomainError('credentials_required');
     const id = await repo.insertRecharge(tx, {
       userId,

@@ -35,7 +35,7 @@ export async function createWithdrawal(
   tx: Tx,
   ctx: AppContext,
   who: CurrentUser,
-  input: { bk_id: number; amount: string; request_id?: string },
+  input: { bk_id: number; amount: bigint; request_id?: string },
 ) {
   const userId = who.user.id;
   const requestId = input.request_id ?? null;
@@ -52,7 +52,7 @@ export async function createWithdrawal(
     }
     const account = await ownAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
-    const amount = await checkAmount(tx, ctx.config.publicUrl, input.amount, 'withdraw');
+    const amount = await checkAmount(tx, input.amount, 'withdraw');
     const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
     await post(tx, {
       kind: 'withdraw',
