@@ -1,4 +1,4 @@
-import { API, errorTexts, ROUTES } from '@c2c/shared';
+import { API, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,7 +122,6 @@ describe('register', () => {
 
   it('shows the first validation issue in the user language', async () => {
     i18n.addResourceBundle('de', 'translation', de);
-    i18n.addResourceBundle('de', 'errors', errorTexts('de'));
     await i18n.changeLanguage('de');
     try {
       openApp(ROUTES.register);

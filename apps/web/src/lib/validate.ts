@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorText, i18n } from './i18n';
+import { errorText, i18n, loadErrors } from './i18n';
 import { type AmountLimits, amountIssue, formatMoney } from './money';
 import { showToast } from './toast';
 
@@ -8,14 +8,15 @@ export type FormSchema = keyof Schemas;
 
 /**
  * Checks a form with its shared wire schema; on failure shows the first issue in the user's language and
- * answers null. zod and the schemas arrive with the first submit, which keeps them out of the first page.
+ * answers null. zod, the schemas and the error texts arrive with the first submit, which keeps them out of the first page.
  */
 export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<z.output<Schemas[K]> | null> {
-  const schemas = await import('./form-schemas');
+  // The texts are fetched alongside, so a failing check has its message at hand (errorText retries if this failed).
+  const [schemas] = await Promise.all([import('./form-schemas'), loadErrors().catch(() => undefined)]);
   const schema = schemas[name] as unknown as z.ZodType<z.output<Schemas[K]>>;
   const result = schema.safeParse(values);
   if (result.success) return result.data;
-  showToast(errorText(result.error.issues[0]?.message));
+  showToast(await errorText(result.error.issues[0]?.message));
   return null;
 }
 
@@ -24,6 +25,6 @@ export function withinLimits(amount: string, limits: AmountLimits): boolean {
   const issue = amountIssue(amount, limits);
   if (!issue) return true;
   const limit = issue.limit ? formatMoney(issue.limit, i18n.language) : '';
-  showToast(errorText(issue.key, { min: limit, max: limit }));
+  void errorText(issue.key, { min: limit, max: limit }).then(showToast);
   return false;
 }

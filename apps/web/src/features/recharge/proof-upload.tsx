@@ -13,8 +13,8 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export const proofPath = (items: ImageUploadItem[]): string => (items[0]?.extra as string | undefined) ?? '';
 
 function check(file: File): File | null {
-  if (!ACCEPTED_TYPES.includes(file.type)) showToast(errorText('upload_type'));
-  else if (file.size > MAX_BYTES) showToast(errorText('upload_too_large'));
+  if (!ACCEPTED_TYPES.includes(file.type)) void errorText('upload_type').then(showToast);
+  else if (file.size > MAX_BYTES) void errorText('upload_too_large').then(showToast);
   else return file;
   return null;
 }
