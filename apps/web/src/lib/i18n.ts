@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, i18nextTexts, type Lang, loadErrorTexts, normalizeLang } from '@c2c/shared';
+import { DEFAULT_LANG, type Lang, normalizeLang } from '@c2c/shared';
 import { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import i18n from 'i18next';
@@ -34,29 +34,13 @@ export async function initI18n(lang: Lang = currentLang()): Promise<typeof i18n>
     fallbackLng: DEFAULT_LANG,
     ns: ['translation', 'errors'],
     defaultNS: 'translation',
-    // The `errors` namespace arrives with the first form check (loadErrors), not with the first page.
+    // The namespace `errors` arrives with the first form check (lib/error-text), not with the first page.
     resources: { [lang]: { translation } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   document.documentElement.lang = lang;
   return i18n;
-}
-
-/**
- * Loads the shared error catalogue's texts of the interface language into the namespace `errors`, once. The form
- * check loads them with its schemas, so a message is at hand when a check fails; the first page carries none.
- */
-export async function loadErrors(lang: string = i18n.language): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'errors')) return;
-  i18n.addResourceBundle(lang, 'errors', i18nextTexts(await loadErrorTexts(normalizeLang(lang))));
-}
-
-/** A message of the shared error catalogue (a zod issue's message is its key), in the current language. */
-export async function errorText(key: string | undefined, params: Record<string, string> = {}): Promise<string> {
-  await loadErrors();
-  const k = key && i18n.exists(key, { ns: 'errors' }) ? key : 'invalid_value';
-  return i18n.t(k as 'invalid_value', { ns: 'errors', ...params });
 }
 
 export { i18n };

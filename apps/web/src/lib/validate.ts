@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { errorText, i18n, loadErrors } from './i18n';
+import { errorText, loadErrors } from './error-text';
+import { i18n } from './i18n';
 import { type AmountLimits, amountIssue, formatMoney } from './money';
 import { showToast } from './toast';
 

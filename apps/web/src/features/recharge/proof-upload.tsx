@@ -1,7 +1,7 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/i18n';
+import { errorText } from '../../lib/error-text';
 import { showToast } from '../../lib/toast';
 import { uploadProof } from './api';
 
