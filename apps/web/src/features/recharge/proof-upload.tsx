@@ -1,9 +1,13 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { setupAntdRender } from '../../lib/antd-render';
 import { errorText } from '../../lib/error-text';
 import { showToast } from '../../lib/toast';
 import { uploadProof } from './api';
+
+// ImageUploader opens its preview (ImageViewer) imperatively.
+setupAntdRender();
 
 /** What the server stores (contract: attach/upload). */
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
