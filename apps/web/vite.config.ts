@@ -23,7 +23,17 @@ export default defineConfig({
           // What the entry imports statically is one first-visit chunk. Automatic common chunks would otherwise mix entry
           // code with code only lazy pages use (the toast's animation library), and the first visit would preload it all.
           // The entry's files import antd-mobile by component path, so the library's barrel does not count as initial.
-          groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+            // The signed-in shell's icons in one piece: the tab bar (lazy: a visitor's sign-in has none) with its icons and
+            // antd parts, and the icons Home shares with other pages. Every tab page loads it anyway, and one chunk
+            // compresses better than the half dozen small ones automatic splitting would make of it.
+            {
+              name: 'tab-bar',
+              test: /src[\\/]app[\\/]tab-bar|antd-mobile[\\/]es[\\/]components[\\/](tab-bar|badge|safe-area)[\\/]|antd-mobile-icons[\\/]es[\\/](AppOutline|BillOutline|UnorderedListOutline|UserOutline|PayCircleOutline|MessageOutline|FileOutline)\.js/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

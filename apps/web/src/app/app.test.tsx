@@ -56,7 +56,8 @@ describe('launch guard', () => {
     openApp(ROUTES.hall);
     expect(await screen.findByText('Trading hall')).toBeTruthy();
     expect(location.hash).toBe(`#${ROUTES.hall}`);
-    expect(screen.getByText('Home')).toBeTruthy();
+    // The tab bar is a chunk of its own, loaded alongside the page.
+    expect(await screen.findByText('Home')).toBeTruthy();
     expect(await screen.findByText('15.75')).toBeTruthy();
     // on-order = escrow + frozen
     expect(await screen.findByText('3.25')).toBeTruthy();
