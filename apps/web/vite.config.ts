@@ -1,11 +1,31 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const server = 'http://127.0.0.1:8080';
 
+/**
+ * antd-mobile-icons draws its paths with 8-digit coordinates on a 48-unit grid and tags every element with a design
+ * tool's id (repeated in the page wherever an icon shows twice; nothing refers to them). Coordinates rounded to 2
+ * decimals (a move of at most 1/9600 of the icon) and no ids draw the same icons with 40% fewer bytes.
+ */
+function compactIcons(): Plugin {
+  const decimal = /\d*\.\d+/g;
+  const round = (path: string) =>
+    // A number right after another one (`3.999.5`) is split by a space, so `4` and `0.5` do not merge into `40.5`.
+    path.replace(decimal, (n, at: number) => (/\d/.test(path[at - 1] ?? '') ? ' ' : '') + String(Number(Number(n).toFixed(2))));
+  return {
+    name: 'compact-antd-mobile-icons',
+    apply: 'build',
+    transform: {
+      filter: { id: /antd-mobile-icons[\\/]es[\\/]\w+\.js$/ },
+      handler: (code) => code.replace(/\bd: "([^"]*)"/g, (_, d: string) => `d: "${round(d)}"`).replace(/\s*\bid: "[^"]*",?/g, ''),
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), compactIcons()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },
