@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { build } from '../scripts/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 120;
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
 const BASE = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

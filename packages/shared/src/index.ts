@@ -1,6 +1,7 @@
 export * from './api.js';
 export * from './banking.js';
 export * from './constants.js';
+export * from './error-messages.js';
 export * from './errors.js';
 export * from './journal-kinds.js';
 export * from './lang.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { errorText, i18n } from './i18n';
+import { errorText, loadErrors } from './error-text';
+import { i18n } from './i18n';
 import { type AmountLimits, amountIssue, formatMoney } from './money';
 import { showToast } from './toast';
 
@@ -12,10 +13,11 @@ export type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
 /**
  * Checks a form with its shared wire schema; on failure shows the first issue in the user's language and
  * answers null. On success it answers the normalized values to send (amounts as the user typed them).
- * zod and the schemas arrive with the first submit, which keeps them out of the first page.
+ * zod, the schemas and the error texts arrive with the first submit, which keeps them out of the first page.
  */
 export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<Wire<z.output<Schemas[K]>> | null> {
-  const schemas = await import('./form-schemas');
+  // The texts are fetched alongside, so a failing check has its message at hand (errorText retries if this failed).
+  const [schemas] = await Promise.all([import('./form-schemas'), loadErrors().catch(() => undefined)]);
   const schema = schemas[name] as unknown as z.ZodType<z.output<Schemas[K]>>;
   const result = schema.safeParse(values);
   if (result.success) {
@@ -26,7 +28,7 @@ export async function validate<K extends FormSchema>(name: K, values: unknown): 
     ]);
     return Object.fromEntries(wire) as Wire<z.output<Schemas[K]>>;
   }
-  showToast(errorText(result.error.issues[0]?.message));
+  showToast(await errorText(result.error.issues[0]?.message));
   return null;
 }
 
@@ -35,6 +37,6 @@ export function withinLimits(amount: string, limits: AmountLimits): boolean {
   const issue = amountIssue(amount, limits);
   if (!issue) return true;
   const limit = issue.limit ? formatMoney(issue.limit, i18n.language) : '';
-  showToast(errorText(issue.key, { min: limit, max: limit }));
+  void errorText(issue.key, { min: limit, max: limit }).then(showToast);
   return false;
 }
