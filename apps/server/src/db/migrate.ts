@@ -3,6 +3,7 @@ import type { Dialect } from './database.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
 import * as m003 from './migrations/003-booleans.js';
+import * as m004 from './migrations/004-jobs.js';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -16,6 +17,7 @@ const STEPS: Record<string, Step> = {
   '001-foundation': m001,
   '002-money': m002,
   '003-booleans': m003,
+  '004-jobs': m004,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {
