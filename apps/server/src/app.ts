@@ -13,6 +13,8 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { inTransaction } from './db/transaction.js';
+import { JOBS } from './jobs/registry.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { installErrorHandling } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -42,11 +44,15 @@ export interface BuildOptions {
   redisPrefix?: string;
   webDist?: string;
   adminDist?: string;
+  /** run the timed jobs on their timers (default true); tests run them with `jobs.tick()` instead */
+  jobs?: boolean;
 }
 
 export interface Built {
   app: FastifyInstance;
   ctx: AppContext;
+  /** the timed jobs: started unless `jobs: false`, stopped when the app closes */
+  jobs: JobRunner;
 }
 
 /** Content-Security-Policy the two built apps satisfy: no inline or foreign scripts, no framing. */
@@ -105,7 +111,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: redis ? redisThrottle(redis, prefix) : memoryThrottle(() => clock.now().getTime()),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
+  const jobs = createJobRunner(ctx, JOBS);
   app.addHook('onClose', async () => {
+    // a run under way finishes its batch (and its after-commit mails) before the rest closes
+    await jobs.stop();
     ctx.mailer.close();
     ctx.live.close();
     redis?.disconnect();
@@ -151,7 +160,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     opts.adminDist ?? path.join(repoRoot, 'apps/admin/dist'),
   );
-  return { app, ctx };
+  if (opts.jobs ?? true) jobs.start();
+  return { app, ctx, jobs };
 }
 
 /** Serves both built apps: hashed assets cached for a year, index.html never cached, .br/.gz twins sent to clients that take them. */

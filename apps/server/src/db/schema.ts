@@ -61,6 +61,13 @@ export interface OperatorSessionsTable {
   touched_at: string;
 }
 
+/** Which process runs a job until when (the SQLite runner's guard against two processes running one job). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -196,4 +203,5 @@ export interface DB {
   recharges: RechargesTable;
   payout_accounts: PayoutAccountsTable;
   withdrawals: WithdrawalsTable;
+  job_leases: JobLeasesTable;
 }

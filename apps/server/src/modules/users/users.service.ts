@@ -109,6 +109,20 @@ async function spendCode(tx: Tx, id: number, now: Date) {
 }
 
 /**
+ * How long a code is kept after it expired (used codes expire too): the newest code of an address decides
+ * the resend wait and which code a sign-up checks, so codes leave well after none of that can matter.
+ */
+export const CODE_KEEP_SECONDS = 86_400;
+
+/** Up to `limit` codes past their keeping time, locked for the purge job (another process's job skips them). */
+export const staleCodes = (tx: Tx, now: Date, limit: number) =>
+  repo.findCodesExpiredBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)), limit);
+
+/** Removes one code if it is still there and past its keeping time; false when another run removed it first. */
+export const purgeStaleCode = (tx: Tx, id: number, now: Date) =>
+  repo.deleteCodeExpiredBefore(tx, id, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
+
+/**
  * The slow half of a sign-up, run before any transaction: the per-address throttle, then the password hash
  * (argon2 takes tens of milliseconds and must not hold a transaction open).
  */
