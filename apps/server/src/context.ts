@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Throttle } from './lib/throttle.js';
 import type { LiveHub } from './modules/live/live.service.js';
@@ -17,7 +17,7 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   throttle: Throttle;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** live updates to the customer's open apps */
   live: LiveHub;
 }
