@@ -30,7 +30,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: '../node_modules/.bin/tsx ../apps/server/src/main.ts',
+    // the compiled server, as `npm start` runs it (built first if missing or out of date)
+    command: 'node ../scripts/build.mjs server --quiet && exec node --enable-source-maps ../apps/server/dist/main.js',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

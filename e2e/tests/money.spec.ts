@@ -38,13 +38,15 @@ async function operator(browser: Browser): Promise<Page> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.getByLabel('Authenticator code').fill(ownerTotp());
     await page.getByRole('button', { name: 'Sign in' }).click();
-    if (
-      await page
-        .getByRole('menuitem', { name: 'Recharges' })
-        .isVisible({ timeout: 3000 })
-        .catch(() => false)
-    )
-      return page;
+    // isVisible does not wait: wait for the console's menu (signed in) or the refusal, whichever comes first
+    const signedIn = await page
+      .getByRole('menuitem', { name: 'Recharges' })
+      .waitFor({ state: 'visible', timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (signedIn) return page;
     await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
   }
   throw new Error('operator could not sign in');

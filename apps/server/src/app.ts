@@ -12,6 +12,9 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { inTransaction } from './db/transaction.js';
+import { JOBS } from './jobs/registry.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { installErrorHandling } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -24,7 +27,9 @@ import { LiveHub } from './modules/live/live.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
+import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { moneyLimits } from './modules/settings/settings.service.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -39,11 +44,15 @@ export interface BuildOptions {
   redisPrefix?: string;
   webDist?: string;
   adminDist?: string;
+  /** run the timed jobs on their timers (default true); tests run them with `jobs.tick()` instead */
+  jobs?: boolean;
 }
 
 export interface Built {
   app: FastifyInstance;
   ctx: AppContext;
+  /** the timed jobs: started unless `jobs: false`, stopped when the app closes */
+  jobs: JobRunner;
 }
 
 /** Content-Security-Policy the two built apps satisfy: no inline or foreign scripts, no framing. */
@@ -66,10 +75,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
+    // client holds a connection only so long; idle keep-alive sockets outlive a proxy's 60 s and are closed on shutdown.
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    forceCloseConnections: 'idle',
   });
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config);
   await migrate(database.db as never, database.dialect, config.databaseSchema);
+  // a corrupt stored money limit stops the start here instead of being read as 0 at the first withdrawal
+  await inTransaction({ database, log: app.log }, (tx) => moneyLimits(tx)).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
 
   const prefix = opts.redisPrefix ?? 'c2c:';
   let redis: Redis | undefined;
@@ -83,7 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    dialect: database.dialect,
     clock,
     log: app.log,
     mailer:
@@ -91,7 +111,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: redis ? redisThrottle(redis, prefix) : memoryThrottle(() => clock.now().getTime()),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
+  const jobs = createJobRunner(ctx, JOBS);
   app.addHook('onClose', async () => {
+    // a run under way finishes its batch (and its after-commit mails) before the rest closes
+    await jobs.stop();
     ctx.mailer.close();
     ctx.live.close();
     redis?.disconnect();
@@ -128,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerRechargeRoutes(api, ctx);
     registerPayoutRoutes(api, ctx);
     registerWithdrawalRoutes(api, ctx);
+    registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
   });
 
@@ -136,7 +160,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     opts.adminDist ?? path.join(repoRoot, 'apps/admin/dist'),
   );
-  return { app, ctx };
+  if (opts.jobs ?? true) jobs.start();
+  return { app, ctx, jobs };
 }
 
 /** Serves both built apps: hashed assets cached for a year, index.html never cached, .br/.gz twins sent to clients that take them. */

@@ -1,25 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
-import type { DB } from './db/schema.js';
+import type { Database, Dialect } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Throttle } from './lib/throttle.js';
 import type { LiveHub } from './modules/live/live.service.js';
 
-/** What every module gets: configuration, the database, time, mail and throttles. */
+/**
+ * What every module gets: configuration, time, mail, throttles and live updates. The database is here for
+ * the routes and jobs that open transactions (`inTransaction`); services receive the open transaction instead.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
-  db: Kysely<DB>;
+  dialect: Dialect;
   clock: Clock;
   mailer: Mailer;
   throttle: Throttle;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** live updates to the customer's open apps */
   live: LiveHub;
 }
 
-/** A query runner: the database itself or an open transaction. Services take it as their first argument. */
-export type Tx = Kysely<DB> | Transaction<DB>;
+export type { Tx } from './db/transaction.js';

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type SeedReport, seedFirstStart } from './seed.js';
@@ -44,14 +45,43 @@ async function main() {
   process.stdout.write(
     banner(config, seeded, `http://${['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host}:${port}`),
   );
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+    // `on`, not `once`: Ctrl-C reaches both npm and the server, and npm forwards it again; a repeat must not kill the
+    // process mid-shutdown (the timers below bound it anyway)
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop(app, signal);
     });
   }
+}
+
+/** after this long, connections still in a request (a slow upload, half a body) or a WebSocket are cut */
+const DRAIN_MS = 5_000;
+/** the last resort: exit even if closing the app hangs */
+const HARD_EXIT_MS = 8_000;
+
+/** Stops listening at once (the port is free), lets open requests finish, then closes the app and exits. */
+function stop(app: FastifyInstance, signal: string) {
+  app.log.info({ signal }, 'stopping: no new connections, finishing open requests');
+  setTimeout(() => {
+    app.log.warn(`requests still open ${DRAIN_MS / 1000} s after ${signal}: closing their connections`);
+    app.server.closeAllConnections();
+    // upgraded sockets are no longer the HTTP server's: live-update clients that ignore the close handshake
+    for (const socket of app.websocketServer?.clients ?? []) socket.terminate();
+  }, DRAIN_MS).unref();
+  setTimeout(() => {
+    app.log.error(`not stopped ${HARD_EXIT_MS / 1000} s after ${signal}: exiting anyway`);
+    process.exit(1);
+  }, HARD_EXIT_MS).unref();
+  app.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      app.log.error({ err }, 'error while stopping');
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((err) => {

@@ -1,6 +1,6 @@
-import type { AppContext } from './context.js';
-import { randomCode } from './lib/crypto.js';
-import { record } from './modules/audit/audit.service.js';
+import type { AppContext, Tx } from './context.js';
+import { inTransaction } from './db/transaction.js';
+import { hashPassword, randomCode } from './lib/crypto.js';
 import { createHouseCode, hasHouseCodes, isActiveHouseCode } from './modules/invites/invites.service.js';
 import { countOperators, createOperator, newTotpSecret } from './modules/operators/operators.service.js';
 import { createAddress } from './modules/recharge/recharge.service.js';
@@ -26,8 +26,14 @@ export const DEMO_CUSTOMER = { email: 'demo@c2c.local', password: 'Demo12345' };
  * environment or generated. Returns what was created so `main` can print it once.
  */
 export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
+  // the demo customer's password is hashed before the transaction opens
+  const demoPasswordHash = ctx.config.seedDemo ? await hashPassword(DEMO_CUSTOMER.password) : '';
+  return inTransaction(ctx, (tx) => seed(tx, ctx, demoPasswordHash));
+}
+
+async function seed(tx: Tx, ctx: AppContext, demoPasswordHash: string): Promise<SeedReport> {
   const report: SeedReport = {};
-  if ((await countOperators(ctx)) === 0) {
+  if ((await countOperators(tx)) === 0) {
     const { email, password, totpSecret } = ctx.config.admin;
     const owner = {
       email: email ?? 'owner@c2c.local',
@@ -35,7 +41,7 @@ export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
       totpSecret: totpSecret ?? newTotpSecret(),
       generated: !password || !totpSecret,
     };
-    await createOperator(ctx, null, {
+    await createOperator(tx, ctx, null, {
       email: owner.email,
       name: 'Owner',
       role: 'owner',
@@ -45,26 +51,22 @@ export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
     report.owner = owner;
   }
   const wanted = ctx.config.houseInviteCode;
-  if (!(await hasHouseCodes(ctx.db))) {
+  if (!(await hasHouseCodes(tx))) {
     const code = wanted ?? randomCode(8);
-    const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (tx) => {
-      await createHouseCode(tx, code, now);
-      await record(tx, ctx.database.dialect, { actor: null, action: 'invite_code.create', target: `invite_code:${code}`, now });
-    });
+    await createHouseCode(tx, ctx, null, code);
     report.houseCode = { code, generated: !wanted };
-  } else if (wanted && !(await isActiveHouseCode(ctx.db, wanted))) {
+  } else if (wanted && !(await isActiveHouseCode(tx, wanted))) {
     ctx.log.warn({ code: wanted }, 'HOUSE_INVITE_CODE is ignored: the database already has house invitation codes');
   }
   if (ctx.config.seedDemo && report.houseCode) {
     // the demo catalogue of a fresh install: where customers send USDT, per network
-    for (const [type, address] of DEMO_ADDRESSES) await createAddress(ctx, null, { type, address });
+    for (const [type, address] of DEMO_ADDRESSES) await createAddress(tx, ctx, null, { type, address });
     report.demoAddresses = DEMO_ADDRESSES.map(([type]) => type);
   }
-  if (ctx.config.seedDemo && (await countUsers(ctx)) === 0) {
+  if (ctx.config.seedDemo && (await countUsers(tx)) === 0) {
     const houseCode = report.houseCode?.code ?? wanted;
     if (houseCode) {
-      await createDemoCustomer(ctx, { ...DEMO_CUSTOMER, houseCode });
+      await createDemoCustomer(tx, ctx, { email: DEMO_CUSTOMER.email, passwordHash: demoPasswordHash, houseCode });
       report.demo = DEMO_CUSTOMER;
     }
   }

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { API, checkAnswer, type Envelope, OK } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { withPgUser } from '../src/db/database.js';
+import type { DB } from '../src/db/schema.js';
+import type { JobRunner } from '../src/jobs/runner.js';
 import { TestClock } from '../src/lib/clock.js';
 import { seedFirstStart } from '../src/seed.js';
 
@@ -24,7 +27,11 @@ export interface TestServer {
   url: string;
   app: FastifyInstance;
   ctx: AppContext;
+  /** the database itself, for tests that arrange or inspect rows directly */
+  db: Kysely<DB>;
   clock: TestClock;
+  /** the server's job runner: its timers run only when the test starts the server with `jobs: true` */
+  jobs: JobRunner;
   dataDir: string;
   /** a customer call; each comes from its own client address unless `ip` is given (the server trusts X-Forwarded-For in tests) */
   call<T = Record<string, unknown>>(
@@ -62,7 +69,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
   });
   const clock = opts.clock instanceof TestClock ? opts.clock : new TestClock();
   const redisPrefix = `test:${schema || path.basename(dataDir)}:`;
-  const { app, ctx } = await buildApp(config, { redisPrefix, ...opts, clock });
+  const { app, ctx, jobs } = await buildApp(config, { redisPrefix, jobs: false, ...opts, clock });
   await seedFirstStart(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -82,7 +89,9 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
     url,
     app,
     ctx,
+    db: ctx.database.db,
     clock,
+    jobs,
     dataDir,
     async call(p, body = {}, token, ip = randomIp()) {
       const res = await fetch(url + p, {

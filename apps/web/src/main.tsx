@@ -3,11 +3,9 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { setupAntdRender } from './lib/antd-render';
 import { initI18n } from './lib/i18n';
 import { applyTheme, getTheme } from './lib/theme';
 
-setupAntdRender();
 applyTheme(getTheme());
 
 initI18n().then(() => {

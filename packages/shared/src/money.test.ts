@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount, wireToMicro } from './money.js';
+import { formatAmount, limitIssue, parseAmount, parseLimit, wireToMicro } from './money.js';
 
 describe('money', () => {
   it('parses user amounts with at most the allowed decimals into micro-units', () => {
@@ -24,5 +24,22 @@ describe('money', () => {
   it('round-trips every formatted amount exactly', () => {
     for (const v of [0n, 1n, 10n, 999_999n, 1_000_000n, 123_456_789_012_345n, -42n]) expect(wireToMicro(formatAmount(v))).toBe(v);
     expect(() => wireToMicro('1.2.3')).toThrow();
+  });
+});
+
+describe('limits', () => {
+  it('name the first limit an amount breaks, in integers', () => {
+    const range = { min: 10_000_000n, max: 50_000_000n };
+    expect(limitIssue(9_990_000n, range)).toEqual({ key: 'amount_too_small', limit: 10_000_000n });
+    expect(limitIssue(50_000_001n, range)).toEqual({ key: 'amount_too_large', limit: 50_000_000n });
+    expect(limitIssue(20_000_000n, { ...range, available: 19_999_999n })).toEqual({ key: 'insufficient_balance' });
+    expect(limitIssue(10_000_000n, range)).toBeNull();
+    expect(limitIssue(50_000_000n, { ...range, available: 50_000_000n })).toBeNull();
+  });
+
+  it('refuse a corrupt stored limit instead of reading it as 0', () => {
+    expect(parseLimit('withdraw_min', '10.50')).toBe(10_500_000n);
+    expect(() => parseLimit('withdraw_min', 'ten')).toThrow(/withdraw_min/);
+    expect(() => parseLimit('withdraw_min', '1.005')).toThrow(/withdraw_min/);
   });
 });

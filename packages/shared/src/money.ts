@@ -34,3 +34,30 @@ export function wireToMicro(wire: string): bigint {
   const v = BigInt(m[2] as string) * MICRO + BigInt((m[3] ?? '').padEnd(MICRO_DIGITS, '0'));
   return m[1] === '-' ? -v : v;
 }
+
+/** An operator-set range for an amount, in micro-units. */
+export interface AmountRange {
+  min: bigint;
+  max: bigint;
+}
+
+/**
+ * The first limit an amount breaks, compared in integers (DESIGN §3), or null: the one check the server and
+ * both apps use, so a form refuses exactly what the server would.
+ */
+export function limitIssue(
+  amount: bigint,
+  range: Partial<AmountRange> & { available?: bigint },
+): { key: 'amount_too_small' | 'amount_too_large' | 'insufficient_balance'; limit?: bigint } | null {
+  if (range.min !== undefined && amount < range.min) return { key: 'amount_too_small', limit: range.min };
+  if (range.max !== undefined && amount > range.max) return { key: 'amount_too_large', limit: range.max };
+  if (range.available !== undefined && amount > range.available) return { key: 'insufficient_balance' };
+  return null;
+}
+
+/** A stored limit (a 2-decimal amount): micro-units, or an error naming it. A corrupt limit is never read as 0. */
+export function parseLimit(name: string, value: string): bigint {
+  const micro = parseAmount(value);
+  if (micro === null) throw new Error(`setting ${name} is not an amount with at most 2 decimals: ${JSON.stringify(value)}`);
+  return micro;
+}

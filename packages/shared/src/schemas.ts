@@ -155,10 +155,14 @@ export const inviteCodeUpdateRequest = z.object({
 
 // ---- money: recharge, payout accounts, withdrawals, assets (issue 3) ----
 
-/** A user-entered amount: > 0 with at most 2 decimals; the server checks limits and parses it to micro-units. */
+/**
+ * A user-entered amount: > 0 with at most 2 decimals, parsed once at the wire boundary into bigint micro-units
+ * (services receive bigint; the apps validate with it and send what the user typed).
+ */
 const amountField = required('amount_required')
   .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
-  .refine((s) => /[1-9]/.test(s), err('amount_format'));
+  .refine((s) => /[1-9]/.test(s), err('amount_format'))
+  .transform((s) => parseAmount(s) as bigint);
 const requestIdField = z
   .string()
   .trim()

@@ -1,4 +1,4 @@
-import { ERRORS, isErrorKey } from '@c2c/shared';
+import { isErrorKey, loadErrorTexts } from '@c2c/shared';
 import type { FormRule } from 'antd';
 
 interface FieldSchema {
@@ -7,7 +7,8 @@ interface FieldSchema {
 
 /**
  * An antd form rule that checks a field with the same shared zod schema the server applies, so the
- * console and the server agree on what is valid and say it with the same catalogue message.
+ * console and the server agree on what is valid and say it with the same catalogue message (English,
+ * the console's language; loaded with the first failing check).
  */
 export function fieldRule(schema: FieldSchema): FormRule {
   return {
@@ -15,7 +16,7 @@ export function fieldRule(schema: FieldSchema): FormRule {
       const result = schema.safeParse(value ?? '');
       if (result.success) return;
       const key = result.error.issues[0]?.message;
-      throw new Error(isErrorKey(key) ? ERRORS[key].texts.en : 'Invalid value');
+      throw new Error(isErrorKey(key) ? (await loadErrorTexts('en'))[key] : 'Invalid value');
     },
   };
 }

@@ -2,12 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
+import {
+  Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type QueryResult,
+  type RootOperationNode,
+  SelectQueryNode,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  sql,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+const INT8 = 20;
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -16,22 +31,31 @@ export interface Database {
   ping(): Promise<boolean>;
 }
 
-/** Integers come back exact: safe ones as number, larger ones as bigint (never a rounded float). */
-function exactInteger(v: unknown): unknown {
-  return typeof v === 'bigint' && v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v;
-}
-function exactRow(row: unknown): unknown {
-  if (row && typeof row === 'object') {
-    const r = row as Record<string, unknown>;
-    for (const k in r) r[k] = exactInteger(r[k]);
-  }
-  return row;
+/** How one result column is read back, from the type the schema declared for it. */
+type ColumnReader = (v: unknown) => unknown;
+const asBigint: ColumnReader = (v) => (typeof v === 'number' ? BigInt(v) : v);
+const asBoolean: ColumnReader = (v) => (v === null ? null : v === 1 || v === 1n);
+/** Integers without a BIGINT declaration (ids, counts, sums) come back exact: safe ones as number, larger ones as bigint. */
+const asExactInteger: ColumnReader = (v) =>
+  typeof v === 'bigint' && v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v;
+
+function readerFor(declared: string | null): ColumnReader {
+  const t = declared?.toLowerCase() ?? '';
+  if (t === 'bigint') return asBigint;
+  if (t === 'boolean') return asBoolean;
+  return asExactInteger;
 }
 
+/** better-sqlite3 binds no booleans: they are stored as 1 and 0, as SQLite itself does. */
+const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+
 /**
- * Wraps better-sqlite3 for Kysely's SqliteDialect: prepared statements are cached (the stock driver
- * re-prepares every statement) and integers are read as BigInt first, so no money value is ever
- * rounded through a double.
+ * Wraps better-sqlite3 for Kysely's SqliteDialect:
+ * - prepared statements are cached (the stock driver re-prepares every statement);
+ * - values come back typed as the schema declares them, as they do from PostgreSQL: BIGINT (money) as bigint,
+ *   BOOLEAN as boolean, other integers as exact numbers — no money value is ever rounded through a double;
+ * - every transaction begins IMMEDIATE: it takes the write lock up front, so a read that decides a write
+ *   cannot be overtaken by another writer (the SQLite side of `SELECT ... FOR UPDATE`).
  */
 function cachingSqlite(file: string): SqliteDatabase {
   const raw = new SQLite(file);
@@ -46,15 +70,24 @@ function cachingSqlite(file: string): SqliteDatabase {
     prepare(query: string): SqliteStatement {
       const hit = cache.get(query);
       if (hit) return hit;
-      const stmt = raw.prepare(query);
+      const stmt = raw.prepare(/^begin$/i.test(query.trim()) ? 'begin immediate' : query);
       const reader = stmt.reader;
-      if (reader) stmt.safeIntegers(true);
+      let read: (row: unknown) => unknown = (row) => row;
+      if (reader) {
+        stmt.safeIntegers(true);
+        const columns = stmt.columns().map((c) => [c.name, readerFor(c.type)] as const);
+        read = (row) => {
+          const r = row as Record<string, unknown>;
+          for (const [name, fn] of columns) r[name] = fn(r[name]);
+          return r;
+        };
+      }
       const wrapped: SqliteStatement = {
         reader,
-        all: (params) => stmt.all(...(params as unknown[])).map(exactRow),
-        run: (params) => stmt.run(...(params as unknown[])),
+        all: (params) => stmt.all(...bindable(params)).map(read),
+        run: (params) => stmt.run(...bindable(params)),
         *iterate(params) {
-          for (const row of stmt.iterate(...(params as unknown[]))) yield exactRow(row);
+          for (const row of stmt.iterate(...bindable(params))) yield read(row);
         },
       };
       if (cache.size >= MAX) cache.delete(cache.keys().next().value as string);
@@ -62,6 +95,23 @@ function cachingSqlite(file: string): SqliteDatabase {
       return wrapped;
     },
   };
+}
+
+/**
+ * SQLite knows no row locks: its transactions begin IMMEDIATE (one writer at a time), so the lock clauses
+ * PostgreSQL needs (`FOR UPDATE`, `SKIP LOCKED`) are dropped there and services write one query for both.
+ */
+const LOCKS = new Set(['ForUpdate', 'ForNoKeyUpdate', 'ForShare', 'ForKeyShare', 'NoWait', 'SkipLocked']);
+class DropRowLocks implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (!SelectQueryNode.is(node) || !node.endModifiers?.length) return node;
+    const endModifiers = node.endModifiers.filter((m) => !(m.modifier && LOCKS.has(m.modifier)));
+    return { ...node, endModifiers };
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
 }
 
 function wrap(db: Kysely<DB>, dialect: Dialect): Database {
@@ -100,6 +150,11 @@ export async function openDatabase(config: Config): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: withPgUser(config.databaseUrl),
       max: 10,
+      // BIGINT (int8: money, counts) arrives as bigint, as it does from SQLite; pg's default is a string
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format as 'text'),
+      },
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     pool.on('error', () => {
@@ -109,5 +164,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
-  return wrap(new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }), 'sqlite');
+  return wrap(
+    new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }), plugins: [new DropRowLocks()] }),
+    'sqlite',
+  );
 }

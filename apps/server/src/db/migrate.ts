@@ -2,18 +2,18 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Dialect } from './database.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
+import * as m003 from './migrations/003-booleans.js';
+import * as m004 from './migrations/004-jobs.js';
+import type { MigrationContext } from './migrations/context.js';
 
-export interface MigrationContext {
-  dialect: Dialect;
-  /** the column type of an auto-increment integer key */
-  id: 'integer' | 'serial';
-}
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
 /** Forward-only and numbered; a new file is appended here, an old one is never edited. */
 const STEPS: Record<string, Step> = {
   '001-foundation': m001,
   '002-money': m002,
+  '003-booleans': m003,
+  '004-jobs': m004,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** A BIGINT money column: bigint when read, bigint when written, on both databases. */
+type Money = ColumnType<bigint, bigint, bigint>;
 
 /** Row types of every table. Times are ISO-8601 UTC strings; money is BIGINT micro-USDT (bigint in code). */
 export interface UsersTable {
@@ -58,6 +61,13 @@ export interface OperatorSessionsTable {
   touched_at: string;
 }
 
+/** Which process runs a job until when (the SQLite runner's guard against two processes running one job). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -77,7 +87,7 @@ export interface SettingsTable {
 
 export interface HouseInviteCodesTable {
   code: string;
-  active: number;
+  active: boolean;
   created_at: string;
 }
 
@@ -87,7 +97,7 @@ export interface AccountsTable {
   user_id: number | null;
   kind: string;
   currency: string;
-  balance: bigint | number | string;
+  balance: Money;
   updated_at: string;
 }
 
@@ -104,8 +114,8 @@ export interface PostingsTable {
   id: Generated<number>;
   journal_id: number;
   account_id: number;
-  amount: bigint | number | string;
-  balance_after: bigint | number | string;
+  amount: Money;
+  balance_after: Money;
   created_at: string;
 }
 
@@ -122,7 +132,7 @@ export interface ReceivingAddressesTable {
   id: Generated<number>;
   type: string;
   address: string;
-  active: number;
+  active: boolean;
   created_at: string;
 }
 
@@ -131,7 +141,7 @@ export interface RechargesTable {
   user_id: number;
   type: string;
   address: string;
-  amount: bigint | number | string;
+  amount: Money;
   image: string;
   tx_hash: string;
   status: string;
@@ -166,7 +176,7 @@ export interface WithdrawalsTable {
   id: Generated<number>;
   user_id: number;
   payout_account_id: number;
-  amount: bigint | number | string;
+  amount: Money;
   status: string;
   reason: Generated<string>;
   reference: Generated<string>;
@@ -193,4 +203,5 @@ export interface DB {
   recharges: RechargesTable;
   payout_accounts: PayoutAccountsTable;
   withdrawals: WithdrawalsTable;
+  job_leases: JobLeasesTable;
 }

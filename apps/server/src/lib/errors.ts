@@ -5,6 +5,11 @@ export class DomainError extends Error {
   constructor(
     readonly key: ErrorKey,
     readonly params: Record<string, string | number> = {},
+    /**
+     * The refusal keeps what the transaction wrote before it (a counted wrong attempt, a burned code): the
+     * transaction commits and the error is answered after the commit. Otherwise the transaction rolls back.
+     */
+    readonly keepWrites = false,
   ) {
     super(key);
   }

@@ -1,10 +1,21 @@
 import { type ErrorKey, errorCode, errorMessage, isErrorKey, type Lang, normalizeLang, OK } from '@c2c/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { inTransaction, type Tx } from '../db/transaction.js';
 import { DomainError } from './errors.js';
+
+const chosenLang = new WeakMap<FastifyRequest, Lang>();
+
+/** Fixes the caller's language when it arrives outside the parsed body (a multipart field). */
+export function setRequestLang(req: FastifyRequest, lang: Lang): void {
+  chosenLang.set(req, lang);
+}
 
 /** The caller's language: `lang` in the body, else in the query, else the Accept-Language header, else en. */
 export function requestLang(req: FastifyRequest): Lang {
+  const chosen = chosenLang.get(req);
+  if (chosen) return chosen;
   const body = req.body as Record<string, unknown> | undefined;
   const query = req.query as Record<string, unknown> | undefined;
   const fromBody = body && typeof body === 'object' ? body.lang : undefined;
@@ -30,34 +41,86 @@ export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.out
   throw new DomainError(isErrorKey(first?.message) ? first.message : 'invalid_value');
 }
 
-export interface RouteArgs<I, A> {
+/** Who calls, as the services see it: the session tokens sent and the client's address — never the HTTP request. */
+export interface Caller {
+  accessToken: string | undefined;
+  adminToken: string | undefined;
+  ip: string;
+}
+
+/** Resolves the caller to a principal inside the call's transaction, or throws (`unauthorized`, `forbidden`). */
+export type Auth<A> = (tx: Tx, caller: Caller) => Promise<A>;
+export const noAuth: Auth<null> = async () => null;
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' && v ? v : undefined;
+};
+export const callerOf = (req: FastifyRequest): Caller => ({
+  accessToken: header(req, 'x-access-token'),
+  adminToken: header(req, 'x-admin-token'),
+  ip: req.ip,
+});
+
+/** Resolves the caller in a transaction of its own, for handlers that write their answer themselves. */
+export const authorize = <A>(ctx: AppContext, req: FastifyRequest, auth: Auth<A>): Promise<A> =>
+  inTransaction(ctx, (tx) => auth(tx, callerOf(req)));
+
+export interface StepArgs<I, A> {
   input: I;
   auth: A;
   lang: Lang;
   ip: string;
-  req: FastifyRequest;
+}
+export interface RouteArgs<I, A> extends StepArgs<I, A> {
+  tx: Tx;
 }
 
+const ok = (reply: FastifyReply, data: unknown) => reply.send({ code: OK, msg: 'ok', data: data ?? {} });
+
 /**
- * Binds one POST call: validates the body with its shared schema, resolves who calls, runs the handler
- * and wraps what it returns in the envelope. Business errors thrown anywhere become the envelope too.
+ * Binds one POST call that is one unit of work: resolving the caller, checking the body with its shared
+ * schema and the handler all run in one transaction, which commits when the handler returns (then its
+ * after-commit effects run) and rolls back when anything throws. Business errors become the envelope.
  */
 export function post<S extends z.ZodType, A, O>(
   app: FastifyInstance,
+  ctx: AppContext,
   path: string,
-  opts: { body: S; auth: (req: FastifyRequest) => Promise<A> },
+  opts: { body: S; auth: Auth<A> },
   handler: (args: RouteArgs<z.output<S>, A>) => Promise<O>,
 ): void {
   app.post(path, async (req, reply) => {
     const lang = requestLang(req);
-    const auth = await opts.auth(req);
-    const input = parseInput(opts.body, req.body);
-    const data = await handler({ input, auth, lang, ip: req.ip, req });
-    return reply.send({ code: OK, msg: 'ok', data: data ?? {} });
+    const caller = callerOf(req);
+    const data = await inTransaction(ctx, async (tx) => {
+      const auth = await opts.auth(tx, caller);
+      const input = parseInput(opts.body, req.body);
+      return handler({ input, auth, lang, ip: caller.ip, tx });
+    });
+    return ok(reply, data);
   });
 }
 
-export const noAuth = async (): Promise<null> => null;
+/**
+ * Binds a POST call whose handler opens its own transactions with `inTransaction`: for work that must not
+ * hold a transaction open (password hashing) or whose failed attempts must still be recorded (code checks).
+ * The caller is resolved first, in a transaction of its own.
+ */
+export function postSteps<S extends z.ZodType, A, O>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  path: string,
+  opts: { body: S; auth: Auth<A> },
+  handler: (args: StepArgs<z.output<S>, A>) => Promise<O>,
+): void {
+  app.post(path, async (req, reply) => {
+    const lang = requestLang(req);
+    const auth = await authorize(ctx, req, opts.auth);
+    const input = parseInput(opts.body, req.body);
+    return ok(reply, await handler({ input, auth, lang, ip: req.ip }));
+  });
+}
 
 /** Maps every failure to the envelope: no stack trace or SQL ever reaches `msg`. */
 export function installErrorHandling(app: FastifyInstance): void {

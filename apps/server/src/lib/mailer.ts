@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { randomCode } from './crypto.js';
+import type { Logger } from './logger.js';
 
 export interface Mail {
   to: string;
@@ -15,7 +15,7 @@ export interface Mailer {
 }
 
 /** Real SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file in DATA_DIR/outbox plus a log line. */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

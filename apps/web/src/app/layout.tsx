@@ -1,5 +1,5 @@
 import { ROUTES } from '@c2c/shared';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { PageLoading } from '../components/page-loading';
@@ -8,9 +8,12 @@ import { usePublicConfig } from '../lib/queries';
 import { getToken, getUserInfo } from '../lib/storage';
 import { PageErrorBoundary } from './error-boundary';
 import { LaunchGuard } from './launch-guard';
-import { AppNavBar } from './nav-bar';
 import { routeTable } from './routes';
-import { AppTabBar } from './tab-bar';
+
+// Neither first page (a visitor's sign-in, a customer's Home) shows the nav bar, and sign-in has no tab bar: each
+// arrives the first time it is shown, alongside that page's own chunk.
+const AppNavBar = lazy(async () => ({ default: (await import('./nav-bar')).AppNavBar }));
+const AppTabBar = lazy(async () => ({ default: (await import('./tab-bar')).AppTabBar }));
 
 export function Layout() {
   const { t } = useTranslation();
@@ -34,7 +37,11 @@ export function Layout() {
   return (
     <LaunchGuard path={path}>
       <div className={route.tab ? 'app-shell with-tab-bar' : 'app-shell'}>
-        {showNav && <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />}
+        {showNav && (
+          <Suspense fallback={<header className="app-nav-bar" style={{ height: 'var(--nav-height)' }} />}>
+            <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />
+          </Suspense>
+        )}
         <main className="app-page">
           <PageErrorBoundary key={path}>
             <Suspense fallback={<PageLoading />}>
@@ -42,7 +49,11 @@ export function Layout() {
             </Suspense>
           </PageErrorBoundary>
         </main>
-        {route.tab && <AppTabBar path={path} />}
+        {route.tab && (
+          <Suspense fallback={null}>
+            <AppTabBar path={path} />
+          </Suspense>
+        )}
       </div>
     </LaunchGuard>
   );

@@ -1,6 +1,7 @@
 import { LANG_NAMES, LANGS, type Lang } from '@c2c/shared';
 import { CheckList, Dialog, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { setupAntdRender } from '../lib/antd-render';
 import { currentLang } from '../lib/i18n';
 import { setStoredLang } from '../lib/storage';
 
@@ -8,6 +9,9 @@ interface Props {
   visible: boolean;
   onClose: () => void;
 }
+
+// Dialog.confirm renders imperatively.
+setupAntdRender();
 
 /** The bottom language popup; a change asks first, because applying it restarts the app (spec §1). */
 export function LanguageSheet({ visible, onClose }: Props) {

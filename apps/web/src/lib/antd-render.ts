@@ -1,8 +1,16 @@
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { createRoot, type Root } from 'react-dom/client';
 
-/** antd-mobile renders Toast, Dialog and Popup imperatively with React 18's legacy API; React 19 needs createRoot. */
+let done = false;
+
+/**
+ * antd-mobile renders Toast, Dialog and ImageViewer imperatively with React 18's legacy API; React 19 needs createRoot.
+ * Called by the modules that use those (lib/toast, the pages with Dialog.confirm or ImageUploader's preview), not at
+ * start: antd-mobile's legacy renderer (rc-util and Babel's helpers) would otherwise be part of every first page.
+ */
 export function setupAntdRender(): void {
+  if (done) return;
+  done = true;
   unstableSetRender((node, container) => {
     const host = container as Element & { _reactRoot?: Root };
     host._reactRoot ??= createRoot(container);

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, errorTexts, type Lang, normalizeLang } from '@c2c/shared';
+import { DEFAULT_LANG, type Lang, normalizeLang } from '@c2c/shared';
 import { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import i18n from 'i18next';
@@ -34,18 +34,13 @@ export async function initI18n(lang: Lang = currentLang()): Promise<typeof i18n>
     fallbackLng: DEFAULT_LANG,
     ns: ['translation', 'errors'],
     defaultNS: 'translation',
-    resources: { [lang]: { translation, errors: errorTexts(lang) } },
+    // The namespace `errors` arrives with the first form check (lib/error-text), not with the first page.
+    resources: { [lang]: { translation } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   document.documentElement.lang = lang;
   return i18n;
-}
-
-/** A message of the shared error catalogue (a zod issue's message is its key), in the current language. */
-export function errorText(key: string | undefined, params: Record<string, string> = {}): string {
-  const k = key && i18n.exists(key, { ns: 'errors' }) ? key : 'invalid_value';
-  return i18n.t(k as 'invalid_value', { ns: 'errors', ...params });
 }
 
 export { i18n };

@@ -1,4 +1,4 @@
-import { type ErrorKey, formatAmount, parseAmount, wireToMicro } from '@c2c/shared';
+import { type ErrorKey, formatAmount, limitIssue, parseAmount, wireToMicro } from '@c2c/shared';
 
 /** The one currency today (DESIGN §3); a ticker symbol, the same in every language. */
 export const CURRENCY = 'USDT';
@@ -30,12 +30,16 @@ export interface AmountLimits {
   available?: string | undefined;
 }
 
-/** The first limit a well-formed entered amount breaks, compared in integers; null when it breaks none. */
+const micro = (wire: string | undefined) => (wire ? wireToMicro(wire) : undefined);
+
+/** The first limit a well-formed entered amount breaks (the server's own check, shared); null when it breaks none. */
 export function amountIssue(amount: string, { min, max, available }: AmountLimits): { key: ErrorKey; limit?: string } | null {
   const value = parseAmount(amount);
   if (value === null) return null;
-  if (min && value < wireToMicro(min)) return { key: 'amount_too_small', limit: min };
-  if (max && value > wireToMicro(max)) return { key: 'amount_too_large', limit: max };
-  if (available !== undefined && value > wireToMicro(available)) return { key: 'insufficient_balance' };
-  return null;
+  const issue = limitIssue(value, {
+    min: micro(min),
+    max: micro(max),
+    available: available === undefined ? undefined : micro(available),
+  });
+  return issue && { key: issue.key, ...(issue.limit !== undefined ? { limit: formatAmount(issue.limit) } : {}) };
 }

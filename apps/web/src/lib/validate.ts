@@ -1,21 +1,34 @@
 import type { z } from 'zod';
-import { errorText, i18n } from './i18n';
+import { errorText, loadErrors } from './error-text';
+import { i18n } from './i18n';
 import { type AmountLimits, amountIssue, formatMoney } from './money';
 import { showToast } from './toast';
 
 type Schemas = typeof import('./form-schemas');
 export type FormSchema = keyof Schemas;
 
+/** What a parsed form sends: the schemas turn an amount into bigint micro-units; the wire carries the decimal the user typed. */
+export type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
+
 /**
  * Checks a form with its shared wire schema; on failure shows the first issue in the user's language and
- * answers null. zod and the schemas arrive with the first submit, which keeps them out of the first page.
+ * answers null. On success it answers the normalized values to send (amounts as the user typed them).
+ * zod, the schemas and the error texts arrive with the first submit, which keeps them out of the first page.
  */
-export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<z.output<Schemas[K]> | null> {
-  const schemas = await import('./form-schemas');
+export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<Wire<z.output<Schemas[K]>> | null> {
+  // The texts are fetched alongside, so a failing check has its message at hand (errorText retries if this failed).
+  const [schemas] = await Promise.all([import('./form-schemas'), loadErrors().catch(() => undefined)]);
   const schema = schemas[name] as unknown as z.ZodType<z.output<Schemas[K]>>;
   const result = schema.safeParse(values);
-  if (result.success) return result.data;
-  showToast(errorText(result.error.issues[0]?.message));
+  if (result.success) {
+    const typed = values as Record<string, unknown>;
+    const wire = Object.entries(result.data as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'bigint' ? String(typed[k]).trim() : v,
+    ]);
+    return Object.fromEntries(wire) as Wire<z.output<Schemas[K]>>;
+  }
+  showToast(await errorText(result.error.issues[0]?.message));
   return null;
 }
 
@@ -24,6 +37,6 @@ export function withinLimits(amount: string, limits: AmountLimits): boolean {
   const issue = amountIssue(amount, limits);
   if (!issue) return true;
   const limit = issue.limit ? formatMoney(issue.limit, i18n.language) : '';
-  showToast(errorText(issue.key, { min: limit, max: limit }));
+  void errorText(issue.key, { min: limit, max: limit }).then(showToast);
   return false;
 }

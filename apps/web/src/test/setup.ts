@@ -1,6 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { setupAntdRender } from '../lib/antd-render';
 import { initI18n } from '../lib/i18n';
 import { FakeWebSocket } from './fake-websocket';
 
@@ -11,7 +10,6 @@ globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(async () => {
-  setupAntdRender();
   await initI18n('en');
 });
 

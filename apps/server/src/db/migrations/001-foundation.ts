@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from './context.js';
 
 /** Users, sign-up codes, sessions, operators, the audit chain, settings, house invitation codes, accounts. */
 export async function up(db: Kysely<unknown>, { id, dialect }: MigrationContext): Promise<void> {

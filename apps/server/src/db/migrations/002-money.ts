@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from './context.js';
 
 /** The double-entry ledger (journals, postings, platform accounts) and the money in / money out tables. */
 export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise<void> {

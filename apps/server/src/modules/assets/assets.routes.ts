@@ -1,21 +1,28 @@
 import { API, emptyRequest, pagingRequest } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { post } from '../../lib/http.js';
+import { inTransaction } from '../../db/transaction.js';
+import { callerOf, post } from '../../lib/http.js';
 import { userAuth } from '../users/users.service.js';
 import * as assets from './assets.service.js';
 
 export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
-  post(app, API.assetLogList, { body: pagingRequest, auth: signedIn }, ({ input, auth }) =>
-    assets.listLog(ctx, auth.user.id, input.page, input.page_size),
+  post(app, ctx, API.assetLogList, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    assets.listLog(tx, auth.user.id, input.page, input.page_size),
   );
-  post(app, API.assetLogTongji, { body: emptyRequest, auth: signedIn }, ({ auth }) => assets.logSummary(ctx, auth.user.id));
-  post(app, API.propertyTongji, { body: emptyRequest, auth: signedIn }, ({ auth }) => assets.propertySummary(ctx, auth.user.id));
+  post(app, ctx, API.assetLogTongji, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) =>
+    assets.logSummary(tx, auth.user.id),
+  );
+  post(app, ctx, API.propertyTongji, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) =>
+    assets.propertySummary(tx, auth.user.id),
+  );
   // The export answers a file, not the envelope; errors (code -1 included) still come as the envelope.
   app.post(API.assetLogExport, async (req, reply) => {
-    const who = await signedIn(req);
-    const csv = await assets.exportLog(ctx, who.user.id);
+    const csv = await inTransaction(ctx, async (tx) => {
+      const who = await signedIn(tx, callerOf(req));
+      return assets.exportLog(tx, who.user.id);
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="asset-log-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`)

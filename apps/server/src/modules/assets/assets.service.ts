@@ -1,13 +1,12 @@
-import { formatAmount } from '@c2c/shared';
-import type { AppContext } from '../../context.js';
-import { assetLog, availableTotals, type JournalKind } from '../ledger/ledger.service.js';
+import { formatAmount, kindsCountedAs } from '@c2c/shared';
+import type { Tx } from '../../context.js';
+import { assetLog, availableTotals } from '../ledger/ledger.service.js';
 
-export const listLog = (ctx: AppContext, userId: number, page: number, pageSize: number) =>
-  assetLog(ctx.db, userId, page, pageSize);
+export const listLog = (tx: Tx, userId: number, page: number, pageSize: number) => assetLog(tx, userId, page, pageSize);
 
 /** Asset-log summary from the ledger: all the customer holds, what is engaged in business, and the flow of the available balance. */
-export async function logSummary(ctx: AppContext, userId: number) {
-  const t = await availableTotals(ctx.db, userId);
+export async function logSummary(tx: Tx, userId: number) {
+  const t = await availableTotals(tx, userId);
   const b = t.balances;
   return {
     total_balance: formatAmount(b.available + b.frozen + b.escrow + b.interest),
@@ -18,18 +17,15 @@ export async function logSummary(ctx: AppContext, userId: number) {
   };
 }
 
-/** Journal kinds that bring USDT in by buying, and take it out by selling. Empty until C2C trading and merchant sales post journals. */
-const ACQUISITION_KINDS: JournalKind[] = [];
-const SALE_KINDS: JournalKind[] = [];
-
 /** Property summary from the ledger. */
-export async function propertySummary(ctx: AppContext, userId: number) {
-  const t = await availableTotals(ctx.db, userId);
+export async function propertySummary(tx: Tx, userId: number) {
+  const t = await availableTotals(tx, userId);
   return {
     balance: formatAmount(t.balances.available),
-    recharge_amount: formatAmount(t.credit(['recharge'])),
-    total_acquisition: formatAmount(t.credit(ACQUISITION_KINDS)),
-    total_sales: formatAmount(t.debit(SALE_KINDS)),
+    recharge_amount: formatAmount(t.credit(kindsCountedAs('recharge'))),
+    // no kind counts as acquisition or sale until C2C trades and merchant sales post journals
+    total_acquisition: formatAmount(t.credit(kindsCountedAs('acquisition'))),
+    total_sales: formatAmount(t.debit(kindsCountedAs('sale'))),
   };
 }
 
@@ -41,10 +37,10 @@ const csvCell = (v: string | number | boolean) => {
 };
 
 /** The whole asset log as CSV (UTF-8 with BOM, so spreadsheet programs read it right). */
-export async function exportLog(ctx: AppContext, userId: number): Promise<string> {
+export async function exportLog(tx: Tx, userId: number): Promise<string> {
   const lines = [['time', 'kind', 'amount', 'balance_after', 'paid', 'reference'].join(',')];
   for (let page = 1; ; page++) {
-    const { list, total } = await assetLog(ctx.db, userId, page, 500);
+    const { list, total } = await assetLog(tx, userId, page, 500);
     for (const e of list)
       lines.push([e.created_at, e.kind, e.amount, e.balance_after, e.paid ? 'PAID' : '', e.ref].map(csvCell).join(','));
     if (page * 500 >= total) break;

@@ -7,8 +7,8 @@ import * as audit from './audit.service.js';
 
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const anyOperator = operatorAuth(ctx);
-  post(app, ADMIN_API.auditList, { body: auditListRequest, auth: anyOperator }, ({ input }) =>
-    audit.list(ctx.db, input.keyword, input.page, input.page_size),
+  post(app, ctx, ADMIN_API.auditList, { body: auditListRequest, auth: anyOperator }, ({ tx, input }) =>
+    audit.list(tx, input.keyword, input.page, input.page_size),
   );
-  post(app, ADMIN_API.auditVerify, { body: emptyRequest, auth: anyOperator }, () => audit.verifyChain(ctx.db));
+  post(app, ctx, ADMIN_API.auditVerify, { body: emptyRequest, auth: anyOperator }, ({ tx }) => audit.verifyChain(tx));
 }

@@ -1,9 +1,9 @@
 import type { AuditEntry, Page } from '@c2c/shared';
 import type { Tx } from '../../context.js';
 import type { Dialect } from '../../db/database.js';
+import { readValue, writeValue } from '../../db/kv.js';
 import { iso } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
-import { readValue, writeValue } from '../settings/settings.service.js';
 import * as repo from './audit.repository.js';
 
 export const GENESIS = '0'.repeat(64);

@@ -16,7 +16,7 @@ const verify = () => s.admin<{ ok: boolean; checked: number; broken_at: number |
 
 /** What someone with direct database access could do: lift the append-only guard. */
 async function withoutGuard(fn: () => Promise<unknown>) {
-  const db = s.ctx.db;
+  const db = s.db;
   if (s.ctx.database.dialect === 'sqlite') {
     await sql`DROP TRIGGER audit_log_no_update`.execute(db);
     await sql`DROP TRIGGER audit_log_no_delete`.execute(db);
@@ -46,39 +46,37 @@ describe('audit chain', () => {
   });
 
   it('refuses updates and deletes at the database', async () => {
-    await expect(s.ctx.db.updateTable('audit_log').set({ detail: '{}' }).where('id', '=', 1).execute()).rejects.toThrow(
+    await expect(s.db.updateTable('audit_log').set({ detail: '{}' }).where('id', '=', 1).execute()).rejects.toThrow(
       /append-only/,
     );
-    await expect(s.ctx.db.deleteFrom('audit_log').where('id', '=', 1).execute()).rejects.toThrow(/append-only/);
+    await expect(s.db.deleteFrom('audit_log').where('id', '=', 1).execute()).rejects.toThrow(/append-only/);
   });
 
   it('detects an edited entry', async () => {
-    const target = await s.ctx.db
+    const target = await s.db
       .selectFrom('audit_log')
       .select(['id', 'detail'])
       .where('action', '=', 'invite_code.create')
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await withoutGuard(() =>
-      s.ctx.db.updateTable('audit_log').set({ detail: '{"forged":true}' }).where('id', '=', target.id).execute(),
+      s.db.updateTable('audit_log').set({ detail: '{"forged":true}' }).where('id', '=', target.id).execute(),
     );
     expect((await verify()).data).toMatchObject({ ok: false, broken_at: target.id });
-    await withoutGuard(() =>
-      s.ctx.db.updateTable('audit_log').set({ detail: target.detail }).where('id', '=', target.id).execute(),
-    );
+    await withoutGuard(() => s.db.updateTable('audit_log').set({ detail: target.detail }).where('id', '=', target.id).execute());
     expect((await verify()).data.ok).toBe(true);
   });
 
   it('detects a deleted entry in the middle and a cut-off tail', async () => {
-    const rows = await s.ctx.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+    const rows = await s.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     const middle = rows[2]!;
-    await withoutGuard(() => s.ctx.db.deleteFrom('audit_log').where('id', '=', middle.id).execute());
+    await withoutGuard(() => s.db.deleteFrom('audit_log').where('id', '=', middle.id).execute());
     expect((await verify()).data).toMatchObject({ ok: false, broken_at: middle.id });
-    await withoutGuard(() => s.ctx.db.insertInto('audit_log').values(middle).execute());
+    await withoutGuard(() => s.db.insertInto('audit_log').values(middle).execute());
     expect((await verify()).data.ok).toBe(true);
 
-    const last = await s.ctx.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await withoutGuard(() => s.ctx.db.deleteFrom('audit_log').where('id', '=', last.id).execute());
+    const last = await s.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await withoutGuard(() => s.db.deleteFrom('audit_log').where('id', '=', last.id).execute());
     expect((await verify()).data).toMatchObject({ ok: false, broken_at: last.id });
   });
 });

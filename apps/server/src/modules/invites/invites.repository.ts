@@ -6,15 +6,11 @@ export async function findHouseCode(tx: Tx, code: string) {
 }
 
 export async function insertHouseCode(tx: Tx, code: string, now: string) {
-  await tx.insertInto('house_invite_codes').values({ code, active: 1, created_at: now }).execute();
+  await tx.insertInto('house_invite_codes').values({ code, active: true, created_at: now }).execute();
 }
 
 export async function setHouseCodeActive(tx: Tx, code: string, active: boolean) {
-  const res = await tx
-    .updateTable('house_invite_codes')
-    .set({ active: active ? 1 : 0 })
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const res = await tx.updateTable('house_invite_codes').set({ active }).where('code', '=', code).executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 

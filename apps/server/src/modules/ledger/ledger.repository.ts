@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
+import { flagOf, sumOf } from '../../db/queries.js';
 
 export async function insertAccounts(
   tx: Tx,
@@ -52,7 +53,7 @@ export async function applyToAccount(tx: Tx, accountId: number, amount: bigint, 
     .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
     .returning('balance')
     .executeTakeFirst();
-  return row ? BigInt(row.balance) : undefined;
+  return row?.balance;
 }
 
 export async function insertJournal(
@@ -87,7 +88,7 @@ export async function insertPostings(
 
 /** The entries of one account, newest first, with their journal and whether a later journal paid the same reference out. */
 export async function accountEntries(tx: Tx, accountId: number, limit: number, offset: number) {
-  const rows = await tx
+  const found = await tx
     .selectFrom('postings as p')
     .innerJoin('journals as j', 'j.id', 'p.journal_id')
     .select([
@@ -115,26 +116,27 @@ export async function accountEntries(tx: Tx, accountId: number, limit: number, o
     .execute();
   const total = await tx
     .selectFrom('postings')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
     .where('account_id', '=', accountId)
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  return { rows: found.map((r) => ({ ...r, paid: flagOf(r.paid) })), total: Number(total.n) };
 }
 
 /** Sums of one account's postings: credits, debits, their count, and the credits of the given journal kinds. */
 export async function accountSums(tx: Tx, accountId: number) {
-  return tx
+  const rows = await tx
     .selectFrom('postings as p')
     .innerJoin('journals as j', 'j.id', 'p.journal_id')
     .select([
       'j.kind',
       sql<string>`sum(case when p.amount > 0 then p.amount else 0 end)`.as('credit'),
       sql<string>`sum(case when p.amount < 0 then -p.amount else 0 end)`.as('debit'),
-      (eb) => eb.fn.countAll<number | string>().as('n'),
+      (eb) => eb.fn.countAll<number | bigint | string>().as('n'),
     ])
     .where('p.account_id', '=', accountId)
     .groupBy('j.kind')
     .execute();
+  return rows.map((r) => ({ kind: r.kind, credit: sumOf(r.credit), debit: sumOf(r.debit), n: Number(r.n) }));
 }
 
 // ---- the ledger check ----
@@ -187,5 +189,5 @@ export const negativeUserAccounts = (tx: Tx) =>
 
 export async function sumOfAllBalances(tx: Tx): Promise<bigint> {
   const row = await tx.selectFrom('accounts').select(sql<string>`coalesce(sum(balance), 0)`.as('s')).executeTakeFirstOrThrow();
-  return BigInt(row.s);
+  return sumOf(row.s);
 }

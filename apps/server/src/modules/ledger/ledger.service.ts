@@ -1,4 +1,4 @@
-import { type AssetLogEntry, formatAmount, type MoneyInfo, type Page } from '@c2c/shared';
+import { type AssetLogEntry, formatAmount, isJournalKind, type JournalKind, type MoneyInfo, type Page } from '@c2c/shared';
 import type { Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -12,8 +12,7 @@ export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = 'world' | 'interest_expense' | 'merchant_settlement' | 'adjustments';
 export type AccountRef = { user: number; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
-/** Journal kinds, one per business event; the apps name them in the user's language. */
-export type JournalKind = 'recharge' | 'withdraw' | 'withdraw_paid' | 'withdraw_refund' | 'adjust';
+export type { JournalKind } from '@c2c/shared';
 
 export const userOwner = (userId: number) => `user:${userId}`;
 
@@ -48,6 +47,7 @@ export async function post(
   },
 ): Promise<number> {
   const { legs } = journal;
+  if (!isJournalKind(journal.kind)) throw new Error(`ledger: unknown journal kind ${journal.kind}`);
   if (legs.length < 2 || legs.some((l) => l.amount === 0n)) throw new Error('ledger: a journal needs two or more non-zero legs');
   if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error('ledger: the legs of a journal must sum to zero');
   const now = iso(journal.now);
@@ -76,7 +76,7 @@ export async function post(
 
 async function balances(tx: Tx, userId: number): Promise<Record<UserAccountKind, bigint>> {
   const rows = await repo.userBalances(tx, userId, CURRENCY);
-  const by = new Map(rows.map((r) => [r.kind, BigInt(r.balance)]));
+  const by = new Map(rows.map((r) => [r.kind, r.balance]));
   return {
     available: by.get('available') ?? 0n,
     frozen: by.get('frozen') ?? 0n,
@@ -105,9 +105,9 @@ export async function assetLog(tx: Tx, userId: number, page: number, pageSize: n
     list: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
-      amount: formatAmount(BigInt(r.amount)),
-      balance_after: formatAmount(BigInt(r.balance_after)),
-      paid: r.kind === 'withdraw' && (r.paid === true || Number(r.paid) === 1),
+      amount: formatAmount(r.amount),
+      balance_after: formatAmount(r.balance_after),
+      paid: r.kind === 'withdraw' && r.paid,
       ref: r.ref,
       created_at: r.created_at,
     })),
@@ -122,10 +122,10 @@ export async function availableTotals(tx: Tx, userId: number) {
   const id = await accountId(tx, { user: userId, kind: 'available' });
   const rows = await repo.accountSums(tx, id);
   const credit = (kinds?: JournalKind[]) =>
-    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + BigInt(r.credit ?? 0), 0n);
+    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + r.credit, 0n);
   const debit = (kinds?: JournalKind[]) =>
-    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + BigInt(r.debit ?? 0), 0n);
-  const count = rows.reduce((s, r) => s + Number(r.n), 0);
+    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + r.debit, 0n);
+  const count = rows.reduce((s, r) => s + r.n, 0);
   return { credit, debit, count, balances: await balances(tx, userId) };
 }
 

@@ -13,7 +13,7 @@ const now = () => s.clock.now();
 describe('ledger', () => {
   it('posts a balanced journal with balances after each leg', async () => {
     const { user } = await signUp(s);
-    await s.ctx.db.transaction().execute((tx) =>
+    await s.db.transaction().execute((tx) =>
       post(tx, {
         kind: 'adjust',
         ref: 'test:1',
@@ -25,14 +25,14 @@ describe('ledger', () => {
         ],
       }),
     );
-    expect((await moneyInfo(s.ctx.db, user.id)).balance).toBe('2.50');
-    expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+    expect((await moneyInfo(s.db, user.id)).balance).toBe('2.50');
+    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
   });
 
   it('refuses journals that do not balance or have a zero leg', async () => {
     const { user } = await signUp(s);
     const attempt = (legs: { amount: bigint }[]) =>
-      s.ctx.db.transaction().execute((tx) =>
+      s.db.transaction().execute((tx) =>
         post(tx, {
           kind: 'adjust',
           ref: 'test:2',
@@ -51,9 +51,9 @@ describe('ledger', () => {
 
   it('rolls the whole journal back when a customer account would go below zero', async () => {
     const { user } = await signUp(s);
-    const before = await moneyInfo(s.ctx.db, user.id);
+    const before = await moneyInfo(s.db, user.id);
     await expect(
-      s.ctx.db.transaction().execute((tx) =>
+      s.db.transaction().execute((tx) =>
         post(tx, {
           kind: 'withdraw',
           ref: 'test:3',
@@ -66,27 +66,17 @@ describe('ledger', () => {
         }),
       ),
     ).rejects.toMatchObject({ key: 'insufficient_balance' });
-    expect(await moneyInfo(s.ctx.db, user.id)).toEqual(before);
-    expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+    expect(await moneyInfo(s.db, user.id)).toEqual(before);
+    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
   });
 
   it('detects a balance edited outside the ledger', async () => {
     const { user } = await signUp(s);
-    await s.ctx.db
-      .updateTable('accounts')
-      .set({ balance: 7n })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'escrow')
-      .execute();
-    const report = await checkLedger(s.ctx.db);
+    await s.db.updateTable('accounts').set({ balance: 7n }).where('user_id', '=', user.id).where('kind', '=', 'escrow').execute();
+    const report = await checkLedger(s.db);
     expect(report.ok).toBe(false);
     expect(report.problems.join('\n')).toMatch(new RegExp(`user:${user.id}/escrow\\) holds 7 but its postings sum to 0`));
     expect(report.problems.join('\n')).toContain('all accounts sum to 7, not 0');
-    await s.ctx.db
-      .updateTable('accounts')
-      .set({ balance: 0n })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'escrow')
-      .execute();
+    await s.db.updateTable('accounts').set({ balance: 0n }).where('user_id', '=', user.id).where('kind', '=', 'escrow').execute();
   });
 });

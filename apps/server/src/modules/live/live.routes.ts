@@ -1,6 +1,7 @@
 import { type LiveClientMessage, type LiveServerMessage, WS_PATH } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
 import { resolveSession } from '../sessions/sessions.service.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -35,7 +36,9 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (msg.type === 'ping') return send({ type: 'pong' });
       if (msg.type !== 'auth' || release) return;
       const session =
-        typeof msg.token === 'string' ? await resolveSession(ctx.db, 'sessions', msg.token, ctx.clock.now()) : undefined;
+        typeof msg.token === 'string'
+          ? await inTransaction(ctx, (tx) => resolveSession(tx, 'sessions', msg.token as string, ctx.clock.now()))
+          : undefined;
       if (!session) {
         send({ type: 'error', code: -1 });
         return socket.close(4401, 'unauthorized');

@@ -1,6 +1,6 @@
 import type { LiveServerMessage, LiveTopic } from '@c2c/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../../lib/logger.js';
 
 interface Socket {
   readyState: number;
@@ -21,7 +21,7 @@ export class LiveHub {
   private readonly channel: string;
 
   constructor(
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     private readonly pub?: Redis,
     private readonly sub?: Redis,
     prefix = 'c2c:',

@@ -1,10 +1,11 @@
 import type { Operator, OperatorRole, Page } from '@c2c/shared';
-import type { FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import type { AppContext } from '../../context.js';
+import type { AppContext, Tx } from '../../context.js';
+import { afterCommit } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
+import type { Auth } from '../../lib/http.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { endSession, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { emailsOf } from '../users/users.service.js';
@@ -12,7 +13,7 @@ import * as repo from './operators.repository.js';
 
 const LIMITS = { perIp: [30, 900], perAccount: [10, 900] } as const;
 
-export function toOperator(o: repo.OperatorRow): Operator {
+export function toOperator(o: OperatorPrincipal): Operator {
   return {
     id: o.id,
     email: o.email,
@@ -34,42 +35,55 @@ function totpStep(secret: string, token: string, now: Date): number | null {
   return delta === null ? null : Math.floor(now.getTime() / 30_000) + delta;
 }
 
-export async function login(ctx: AppContext, input: { email: string; password: string; totp: string }, ip: string) {
+/** The first half of an operator sign-in: throttles, then the operator (if any) to check the password against. */
+export async function findLogin(tx: Tx, ctx: AppContext, email: string, ip: string): Promise<OperatorLoginAttempt> {
   for (const [key, [limit, window]] of [
     [`oplogin:ip:${ip}`, LIMITS.perIp],
-    [`oplogin:account:${input.email}`, LIMITS.perAccount],
+    [`oplogin:account:${email}`, LIMITS.perAccount],
   ] as const) {
     if ((await ctx.throttle.hit(key, limit, window)) > 0) throw new DomainError('rate_limited');
   }
-  const op = await repo.findOperatorByEmail(ctx.db, input.email);
-  const passwordOk = await verifyPassword(op?.password_hash ?? (await dummyHash()), input.password);
-  const now = ctx.clock.now();
-  const step = op ? totpStep(op.totp_secret, input.totp, now) : null;
-  if (!op || !passwordOk || step === null || op.status !== 'active') throw new DomainError('operator_login_failed');
-  return ctx.db.transaction().execute(async (tx) => {
-    if (!(await repo.claimTotpStep(tx, op.id, step, iso(now)))) throw new DomainError('operator_login_failed');
-    const session = await openSession(tx, 'operator_sessions', op.id, now);
-    await record(tx, ctx.database.dialect, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
-    await ctx.throttle.reset(`oplogin:account:${input.email}`);
-    return { token: session.token, operator: toOperator({ ...op, last_login_at: iso(now) }) };
-  });
+  const op = await repo.findOperatorByEmail(tx, email);
+  return { operator: op, passwordHash: op?.password_hash ?? (await dummyHash()) };
+}
+export interface OperatorLoginAttempt {
+  operator: repo.OperatorRow | undefined;
+  passwordHash: string;
 }
 
-export async function logout(ctx: AppContext, who: CurrentOperator) {
+/** The slow middle, outside any transaction: password and TOTP. Answers the operator and the TOTP step to claim. */
+export async function checkLogin(ctx: AppContext, attempt: OperatorLoginAttempt, input: { password: string; totp: string }) {
+  const passwordOk = await verifyPassword(attempt.passwordHash, input.password);
+  const op = attempt.operator;
+  const step = op ? totpStep(op.totp_secret, input.totp, ctx.clock.now()) : null;
+  if (!op || !passwordOk || step === null || op.status !== 'active') throw new DomainError('operator_login_failed');
+  return { operator: op, step };
+}
+
+/** The last half: claims the TOTP step once (a replayed code is refused), opens the session and audits the sign-in. */
+export async function openLogin(tx: Tx, ctx: AppContext, checked: { operator: repo.OperatorRow; step: number }, ip: string) {
+  const { operator: op, step } = checked;
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    await endSession(tx, 'operator_sessions', who.sessionId);
-    await record(tx, ctx.database.dialect, {
-      actor: who.operator,
-      action: 'auth.logout',
-      target: `operator:${who.operator.id}`,
-      now,
-    });
+  if (!(await repo.claimTotpStep(tx, op.id, step, iso(now)))) throw new DomainError('operator_login_failed');
+  const session = await openSession(tx, 'operator_sessions', op.id, now);
+  await record(tx, ctx.dialect, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
+  afterCommit(tx, () => ctx.throttle.reset(`oplogin:account:${op.email}`));
+  return { token: session.token, operator: toOperator({ ...op, last_login_at: iso(now) }) };
+}
+
+export async function logout(tx: Tx, ctx: AppContext, who: CurrentOperator) {
+  await endSession(tx, 'operator_sessions', who.sessionId);
+  await record(tx, ctx.dialect, {
+    actor: who.operator,
+    action: 'auth.logout',
+    target: `operator:${who.operator.id}`,
+    now: ctx.clock.now(),
   });
 }
 
 /** Creates an operator with a fresh TOTP secret, which is answered once for the creator to hand over. */
 export async function createOperator(
+  tx: Tx,
   ctx: AppContext,
   actor: Actor | null,
   input: { email: string; name: string; role: OperatorRole; password: string; totpSecret?: string },
@@ -77,47 +91,45 @@ export async function createOperator(
   const secret = input.totpSecret ?? newTotpSecret();
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    if (await repo.findOperatorByEmail(tx, input.email)) throw new DomainError('operator_exists');
-    const id = await repo.insertOperator(tx, {
-      email: input.email,
-      name: input.name,
-      role: input.role,
-      password_hash: passwordHash,
-      totp_secret: secret,
-      created_at: iso(now),
-    });
-    await record(tx, ctx.database.dialect, {
-      actor,
-      action: 'operator.create',
-      target: `operator:${id}`,
-      detail: { email: input.email, role: input.role },
-      now,
-    });
-    const operator = toOperator((await repo.findOperatorById(tx, id))!);
-    return { operator, totp_secret: secret, totp_uri: totpFor(secret, input.email).toString() };
+  if (await repo.findOperatorByEmail(tx, input.email)) throw new DomainError('operator_exists');
+  const id = await repo.insertOperator(tx, {
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    password_hash: passwordHash,
+    totp_secret: secret,
+    created_at: iso(now),
   });
+  await record(tx, ctx.dialect, {
+    actor,
+    action: 'operator.create',
+    target: `operator:${id}`,
+    detail: { email: input.email, role: input.role },
+    now,
+  });
+  const operator = toOperator((await repo.findOperatorById(tx, id))!);
+  return { operator, totp_secret: secret, totp_uri: totpFor(secret, input.email).toString() };
 }
 
-export async function listOperators(ctx: AppContext, page: number, pageSize: number): Promise<Page<Operator>> {
-  const { rows, total } = await repo.pageOperators(ctx.db, pageSize, (page - 1) * pageSize);
+export async function listOperators(tx: Tx, page: number, pageSize: number): Promise<Page<Operator>> {
+  const { rows, total } = await repo.pageOperators(tx, pageSize, (page - 1) * pageSize);
   return { list: rows.map(toOperator), total, page, page_size: pageSize };
 }
 
-export const countOperators = (ctx: AppContext) => repo.countOperators(ctx.db);
+export const countOperators = (tx: Tx) => repo.countOperators(tx);
 
 /**
  * The people behind rows of a review queue, looked up once per page: answers a function that gives each row
  * its customer's e-mail and its reviewer's e-mail.
  */
-export async function reviewPeople(ctx: AppContext, rows: { user_id: number; reviewed_by: number | null }[]) {
+export async function reviewPeople(tx: Tx, rows: { user_id: number; reviewed_by: number | null }[]) {
   const reviewerIds = [...new Set(rows.map((r) => r.reviewed_by).filter((i): i is number => i !== null))];
   const [emails, reviewers] = await Promise.all([
     emailsOf(
-      ctx,
+      tx,
       rows.map((r) => r.user_id),
     ),
-    repo.findEmails(ctx.db, reviewerIds).then((found) => new Map(found.map((o) => [o.id, o.email]))),
+    repo.findEmails(tx, reviewerIds).then((found) => new Map(found.map((o) => [o.id, o.email]))),
   ]);
   return (r: { user_id: number; reviewed_by: number | null }) => ({
     user_id: r.user_id,
@@ -129,21 +141,33 @@ export async function reviewPeople(ctx: AppContext, rows: { user_id: number; rev
 /** Who may move money: approve or reject reviews, manage receiving addresses. */
 export const MONEY_ROLES = ['owner', 'finance'] as const;
 
+/** An operator as the rest of the server sees them: no password hash, no TOTP secret. */
+export type OperatorPrincipal = Omit<repo.OperatorRow, 'password_hash' | 'totp_secret'>;
+
 export interface CurrentOperator {
-  operator: repo.OperatorRow;
+  operator: OperatorPrincipal;
   sessionId: number;
 }
 
-/** Resolves X-Admin-Token to an active operator (code -1 otherwise) holding one of `roles` (else `forbidden`). */
-export function operatorAuth(ctx: AppContext, roles?: readonly OperatorRole[]) {
-  return async (req: FastifyRequest): Promise<CurrentOperator> => {
-    const token = req.headers['x-admin-token'];
-    if (typeof token !== 'string' || !token) throw new DomainError('unauthorized');
-    const session = await resolveSession(ctx.db, 'operator_sessions', token, ctx.clock.now());
-    if (!session) throw new DomainError('unauthorized');
-    const operator = await repo.findOperatorById(ctx.db, session.ownerId);
-    if (operator?.status !== 'active') throw new DomainError('unauthorized');
-    if (roles && !roles.includes(operator.role as OperatorRole)) throw new DomainError('forbidden');
-    return { operator, sessionId: session.id };
-  };
+/** Resolves an operator's session token to an active operator (code -1 otherwise) holding one of `roles` (else `forbidden`). */
+export async function authenticate(
+  tx: Tx,
+  ctx: AppContext,
+  token: string | undefined,
+  roles?: readonly OperatorRole[],
+): Promise<CurrentOperator> {
+  if (!token) throw new DomainError('unauthorized');
+  const session = await resolveSession(tx, 'operator_sessions', token, ctx.clock.now());
+  if (!session) throw new DomainError('unauthorized');
+  const found = await repo.findOperatorById(tx, session.ownerId);
+  if (found?.status !== 'active') throw new DomainError('unauthorized');
+  if (roles && !roles.includes(found.role as OperatorRole)) throw new DomainError('forbidden');
+  const { password_hash: _hash, totp_secret: _secret, ...operator } = found;
+  return { operator, sessionId: session.id };
 }
+
+/** The route guard for console calls: the caller's `X-Admin-Token`, and one of `roles` when given. */
+export const operatorAuth =
+  (ctx: AppContext, roles?: readonly OperatorRole[]): Auth<CurrentOperator> =>
+  (tx, caller) =>
+    authenticate(tx, ctx, caller.adminToken, roles);

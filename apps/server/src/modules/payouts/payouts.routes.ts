@@ -7,14 +7,14 @@ import * as payouts from './payouts.service.js';
 
 export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
-  post(app, API.bankinfoCreate, { body: bankinfoCreateRequest, auth: signedIn }, ({ input, auth }) =>
-    payouts.bindAccount(ctx, auth.user.id, input),
+  post(app, ctx, API.bankinfoCreate, { body: bankinfoCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    payouts.bindAccount(tx, ctx, auth.user.id, input),
   );
-  post(app, API.bankinfoList, { body: bankinfoListRequest, auth: signedIn }, ({ input, auth }) =>
-    payouts.listOwn(ctx, auth.user.id, input.type),
+  post(app, ctx, API.bankinfoList, { body: bankinfoListRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    payouts.listOwn(tx, auth.user.id, input.type),
   );
-  post(app, API.bankinfoDetail, { body: bankinfoDetailRequest, auth: signedIn }, ({ input, auth }) =>
-    payouts.detail(ctx, auth.user.id, input.bk_id, input.type),
+  post(app, ctx, API.bankinfoDetail, { body: bankinfoDetailRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    payouts.detail(tx, auth.user.id, input.bk_id, input.type),
   );
-  post(app, API.bankinfoIsAdd, { body: emptyRequest, auth: signedIn }, ({ auth }) => payouts.isAdded(ctx, auth.user.id));
+  post(app, ctx, API.bankinfoIsAdd, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => payouts.isAdded(tx, auth.user.id));
 }

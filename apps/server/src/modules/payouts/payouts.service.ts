@@ -1,6 +1,6 @@
 import { maskAccount, type PayoutAccount, type PayoutType } from '@c2c/shared';
 import type { Selectable } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -18,8 +18,8 @@ export function toPayoutAccount(r: Row): PayoutAccount {
 type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
 type WiseInput = { type: 'wise'; full_name: string; email: string; country: string; phone?: string };
 
-export async function bindAccount(ctx: AppContext, userId: number, input: BankInput | WiseInput) {
-  const existing = await repo.listAccounts(ctx.db, userId);
+export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input: BankInput | WiseInput) {
+  const existing = await repo.listAccounts(tx, userId);
   if (existing.length >= MAX_ACCOUNTS) throw new DomainError('rate_limited');
   const empty = {
     name: '',
@@ -33,7 +33,7 @@ export async function bindAccount(ctx: AppContext, userId: number, input: BankIn
     city: '',
     state: '',
   };
-  const id = await repo.insertAccount(ctx.db, {
+  const id = await repo.insertAccount(tx, {
     ...empty,
     ...input,
     phone: input.phone ?? '',
@@ -43,34 +43,29 @@ export async function bindAccount(ctx: AppContext, userId: number, input: BankIn
   return { id };
 }
 
-export async function listOwn(ctx: AppContext, userId: number, type?: PayoutType) {
-  return { list: (await repo.listAccounts(ctx.db, userId, type)).map(toPayoutAccount) };
+export async function listOwn(tx: Tx, userId: number, type?: PayoutType) {
+  return { list: (await repo.listAccounts(tx, userId, type)).map(toPayoutAccount) };
 }
 
 /** One of the caller's own accounts; another user's id answers exactly like a missing one. */
-export async function ownAccount(
-  ctx: AppContext,
-  userId: number,
-  id: number,
-  type?: PayoutType,
-): Promise<PayoutAccount | undefined> {
-  const row = await repo.findAccount(ctx.db, id);
+export async function ownAccount(tx: Tx, userId: number, id: number, type?: PayoutType): Promise<PayoutAccount | undefined> {
+  const row = await repo.findAccount(tx, id);
   if (!row || row.user_id !== userId || (type && row.type !== type)) return undefined;
   return toPayoutAccount(row);
 }
 
-export async function detail(ctx: AppContext, userId: number, id: number, type?: PayoutType) {
-  const account = await ownAccount(ctx, userId, id, type);
+export async function detail(tx: Tx, userId: number, id: number, type?: PayoutType) {
+  const account = await ownAccount(tx, userId, id, type);
   if (!account) throw new DomainError('record_not_found');
   return account;
 }
 
-export async function isAdded(ctx: AppContext, userId: number) {
-  const types = await repo.typesBound(ctx.db, userId);
+export async function isAdded(tx: Tx, userId: number) {
+  const types = await repo.typesBound(tx, userId);
   return { bank: types.includes('bank'), wise: types.includes('wise') };
 }
 
 /** Accounts by id for operator views, whoever owns them. */
-export async function accountsById(ctx: AppContext, ids: number[]): Promise<Map<number, PayoutAccount>> {
-  return new Map((await repo.findAccounts(ctx.db, [...new Set(ids)])).map((r) => [r.id, toPayoutAccount(r)]));
+export async function accountsById(tx: Tx, ids: number[]): Promise<Map<number, PayoutAccount>> {
+  return new Map((await repo.findAccounts(tx, [...new Set(ids)])).map((r) => [r.id, toPayoutAccount(r)]));
 }

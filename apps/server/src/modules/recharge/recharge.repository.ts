@@ -1,8 +1,7 @@
 import type { Tx } from '../../context.js';
-import { decideReview, pageReviews } from '../../db/review.js';
 
 export const activeAddresses = (tx: Tx) =>
-  tx.selectFrom('receiving_addresses').select(['type', 'address']).where('active', '=', 1).orderBy('type').execute();
+  tx.selectFrom('receiving_addresses').select(['type', 'address']).where('active', '=', true).orderBy('type').execute();
 
 export const findAddressById = (tx: Tx, id: number) =>
   tx.selectFrom('receiving_addresses').selectAll().where('id', '=', id).executeTakeFirst();
@@ -12,13 +11,13 @@ export const findAddressByType = (tx: Tx, type: string) =>
 export async function insertAddress(tx: Tx, a: { type: string; address: string; now: string }) {
   const row = await tx
     .insertInto('receiving_addresses')
-    .values({ type: a.type, address: a.address, active: 1, created_at: a.now })
+    .values({ type: a.type, address: a.address, active: true, created_at: a.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateAddress(tx: Tx, id: number, set: { address?: string; active?: number }) {
+export async function updateAddress(tx: Tx, id: number, set: { address?: string; active?: boolean }) {
   await tx.updateTable('receiving_addresses').set(set).where('id', '=', id).execute();
 }
 
@@ -67,14 +66,3 @@ export const findRecharge = (tx: Tx, id: number) =>
 
 export const findRechargeByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx.selectFrom('recharges').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
-
-/** Moves a recharge out of review exactly once: a second operator (or a retry) finds it already decided. */
-export const decide = (tx: Tx, id: number, to: 'completed' | 'rejected', by: number, now: string, reason = '') =>
-  decideReview(tx, 'recharges', id, { status: to, reviewed_by: by, reviewed_at: now, reason });
-
-export const pageRecharges = (
-  tx: Tx,
-  f: { userId?: number; userIds?: number[]; status?: string },
-  limit: number,
-  offset: number,
-) => pageReviews(tx, 'recharges', f, limit, offset);

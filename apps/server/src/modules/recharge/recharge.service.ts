@@ -1,6 +1,6 @@
-import { formatAmount, type Page, type Recharge } from '@c2c/shared';
+import { ADMIN_API, approveRequest, formatAmount, type Page, type Recharge } from '@c2c/shared';
 import type { Selectable } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import type { RechargesTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
@@ -8,10 +8,9 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { reviewPeople } from '../operators/operators.service.js';
+import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
 import { isOwnUpload } from '../uploads/uploads.service.js';
-import { userIdsMatching } from '../users/users.service.js';
 import * as repo from './recharge.repository.js';
 
 type Row = Selectable<RechargesTable>;
@@ -21,7 +20,7 @@ export function toRecharge(r: Row): Recharge {
     id: r.id,
     type: r.type,
     address: r.address,
-    amount: formatAmount(BigInt(r.amount)),
+    amount: formatAmount(r.amount),
     image: r.image,
     tx_hash: r.tx_hash,
     status: r.status as Recharge['status'],
@@ -32,29 +31,30 @@ export function toRecharge(r: Row): Recharge {
 }
 
 /** The active networks and the receiving address of the one asked for (or the first). */
-export async function receivingAddress(ctx: AppContext, type?: string) {
-  const all = await repo.activeAddresses(ctx.db);
+export async function receivingAddress(tx: Tx, type?: string) {
+  const all = await repo.activeAddresses(tx);
   const wanted = type?.toUpperCase();
   const chosen = (wanted ? all.find((a) => a.type === wanted) : all[0]) ?? null;
   return { types: all.map((a) => a.type), address: chosen };
 }
 
 export async function createRecharge(
+  tx: Tx,
   ctx: AppContext,
   userId: number,
-  input: { type: string; amount: string; image: string; tx_hash?: string; request_id?: string },
+  input: { type: string; amount: bigint; image: string; tx_hash?: string; request_id?: string },
 ) {
   const requestId = input.request_id ?? null;
   const find = async (id: string) => {
-    const row = await repo.findRechargeByRequest(ctx.db, userId, id);
+    const row = await repo.findRechargeByRequest(tx, userId, id);
     return row && { id: row.id, status: row.status };
   };
-  return oncePerRequest(requestId, find, async () => {
-    const address = await repo.findAddressByType(ctx.db, input.type.toUpperCase());
-    if (address?.active !== 1) throw new DomainError('network_unavailable');
-    const amount = await checkAmount(ctx.db, ctx.config.publicUrl, input.amount, 'recharge');
-    if (!(await isOwnUpload(ctx.db, userId, input.image))) throw new DomainError('credentials_required');
-    const id = await repo.insertRecharge(ctx.db, {
+  return oncePerRequest(tx, requestId, find, async () => {
+    const address = await repo.findAddressByType(tx, input.type.toUpperCase());
+    if (!address?.active) throw new DomainError('network_unavailable');
+    const amount = await checkAmount(tx, input.amount, 'recharge');
+    if (!(await isOwnUpload(tx, userId, input.image))) throw new DomainError('credentials_required');
+    const id = await repo.insertRecharge(tx, {
       userId,
       type: address.type,
       address: address.address,
@@ -64,134 +64,96 @@ export async function createRecharge(
       requestId,
       now: iso(ctx.clock.now()),
     });
-    await notifyUser(ctx, userId, ['recharge']);
+    await notifyUser(tx, ctx, userId, ['recharge']);
     return { id, status: 'auditing' };
   });
 }
 
-export async function listOwn(ctx: AppContext, userId: number, page: number, pageSize: number): Promise<Page<Recharge>> {
-  const { rows, total } = await repo.pageRecharges(ctx.db, { userId }, pageSize, (page - 1) * pageSize);
+export async function listOwn(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<Recharge>> {
+  const { rows, total } = await pageOwn(tx, rechargeQueue, userId, page, pageSize);
   return { list: rows.map(toRecharge), total, page, page_size: pageSize };
 }
 
-export async function listForOperators(
-  ctx: AppContext,
-  f: { status?: string; keyword?: string },
-  page: number,
-  pageSize: number,
-) {
-  const userIds = f.keyword ? await userIdsMatching(ctx, f.keyword) : undefined;
-  const { rows, total } = await repo.pageRecharges(ctx.db, { status: f.status, userIds }, pageSize, (page - 1) * pageSize);
-  const people = await reviewPeople(ctx, rows);
-  return {
-    list: rows.map((r) => ({ ...toRecharge(r), ...people(r) })),
-    total,
-    page,
-    page_size: pageSize,
-  };
-}
-
-/** Approves a recharge: the state change and the credit (world -> available) commit together, once. */
-export async function approve(ctx: AppContext, actor: Actor, id: number) {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction().execute(async (tx) => {
-    const r = await repo.findRecharge(tx, id);
-    if (!r) throw new DomainError('record_not_found');
-    if (!(await repo.decide(tx, id, 'completed', actor.id, iso(now)))) throw new DomainError('state_conflict');
-    const amount = BigInt(r.amount);
+/** Recharge review: approving credits the customer (world -> available); rejecting only records the reason. */
+export const rechargeQueue: ReviewQueue<Row, { id: number }, Recharge> = {
+  name: 'recharge',
+  table: 'recharges',
+  ref: (id) => `recharge:${id}`,
+  paths: { list: ADMIN_API.rechargeList, approve: ADMIN_API.rechargeApprove, reject: ADMIN_API.rechargeReject },
+  approveBody: approveRequest,
+  async onApprove(tx, ctx, r, actor) {
     await post(tx, {
       kind: 'recharge',
-      ref: `recharge:${id}`,
+      ref: `recharge:${r.id}`,
       actor: `operator:${actor.id}`,
-      now,
+      now: ctx.clock.now(),
       legs: [
-        { account: { platform: 'world' }, amount: -amount },
-        { account: { user: r.user_id, kind: 'available' }, amount },
+        { account: { platform: 'world' }, amount: -r.amount },
+        { account: { user: r.user_id, kind: 'available' }, amount: r.amount },
       ],
     });
-    await record(tx, ctx.database.dialect, {
-      actor,
-      action: 'recharge.approve',
-      target: `recharge:${id}`,
-      detail: { amount: formatAmount(amount), user_id: r.user_id },
-      now,
+    await notifyUser(tx, ctx, r.user_id, ['money', 'recharge'], {
+      kind: 'recharge_credited',
+      params: { amount: formatAmount(r.amount), network: r.type },
     });
-    return (await repo.findRecharge(tx, id))!;
-  });
-  await notifyUser(ctx, row.user_id, ['money', 'recharge'], {
-    kind: 'recharge_credited',
-    params: { amount: formatAmount(BigInt(row.amount)), network: row.type },
-  });
-  return toRecharge(row);
-}
-
-export async function reject(ctx: AppContext, actor: Actor, id: number, reason: string) {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction().execute(async (tx) => {
-    const r = await repo.findRecharge(tx, id);
-    if (!r) throw new DomainError('record_not_found');
-    if (!(await repo.decide(tx, id, 'rejected', actor.id, iso(now), reason))) throw new DomainError('state_conflict');
-    await record(tx, ctx.database.dialect, {
-      actor,
-      action: 'recharge.reject',
-      target: `recharge:${id}`,
-      detail: { reason },
-      now,
+    return { amount: formatAmount(r.amount), user_id: r.user_id };
+  },
+  async onReject(tx, ctx, r, _actor, reason) {
+    await notifyUser(tx, ctx, r.user_id, ['recharge'], {
+      kind: 'recharge_rejected',
+      params: { amount: formatAmount(r.amount), network: r.type, reason },
     });
-    return (await repo.findRecharge(tx, id))!;
-  });
-  await notifyUser(ctx, row.user_id, ['recharge'], {
-    kind: 'recharge_rejected',
-    params: { amount: formatAmount(BigInt(row.amount)), network: row.type, reason },
-  });
-  return toRecharge(row);
-}
+    return { reason };
+  },
+  answer: async (_tx, r) => toRecharge(r),
+  present: async () => toRecharge,
+};
 
 // ---- receiving addresses (operators) ----
 
-const toAddress = (a: { id: number; type: string; address: string; active: number; created_at: string }) => ({
+const toAddress = (a: { id: number; type: string; address: string; active: boolean; created_at: string }) => ({
   id: a.id,
   type: a.type,
   address: a.address,
-  active: a.active === 1,
+  active: a.active,
   created_at: a.created_at,
 });
 
-export async function listAddresses(ctx: AppContext, page: number, pageSize: number) {
-  const { rows, total } = await repo.pageAddresses(ctx.db, pageSize, (page - 1) * pageSize);
+export async function listAddresses(tx: Tx, page: number, pageSize: number) {
+  const { rows, total } = await repo.pageAddresses(tx, pageSize, (page - 1) * pageSize);
   return { list: rows.map(toAddress), total, page, page_size: pageSize };
 }
 
-export async function createAddress(ctx: AppContext, actor: Actor | null, input: { type: string; address: string }) {
+export async function createAddress(tx: Tx, ctx: AppContext, actor: Actor | null, input: { type: string; address: string }) {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    if (await repo.findAddressByType(tx, input.type)) throw new DomainError('address_type_taken');
-    const id = await repo.insertAddress(tx, { ...input, now: iso(now) });
-    await record(tx, ctx.database.dialect, { actor, action: 'address.create', target: `address:${id}`, detail: input, now });
-    return toAddress((await repo.findAddressById(tx, id))!);
-  });
+  if (await repo.findAddressByType(tx, input.type)) throw new DomainError('address_type_taken');
+  const id = await repo.insertAddress(tx, { ...input, now: iso(now) });
+  await record(tx, ctx.dialect, { actor, action: 'address.create', target: `address:${id}`, detail: input, now });
+  return toAddress((await repo.findAddressById(tx, id))!);
 }
 
-export async function updateAddress(ctx: AppContext, actor: Actor, input: { id: number; address?: string; active?: boolean }) {
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    const before = await repo.findAddressById(tx, input.id);
-    if (!before) throw new DomainError('record_not_found');
-    await repo.updateAddress(tx, input.id, {
-      ...(input.address !== undefined ? { address: input.address } : {}),
-      ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
-    });
-    const after = (await repo.findAddressById(tx, input.id))!;
-    await record(tx, ctx.database.dialect, {
-      actor,
-      action: 'address.update',
-      target: `address:${input.id}`,
-      detail: {
-        from: { address: before.address, active: before.active === 1 },
-        to: { address: after.address, active: after.active === 1 },
-      },
-      now,
-    });
-    return toAddress(after);
+export async function updateAddress(
+  tx: Tx,
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: number; address?: string; active?: boolean },
+) {
+  const before = await repo.findAddressById(tx, input.id);
+  if (!before) throw new DomainError('record_not_found');
+  await repo.updateAddress(tx, input.id, {
+    ...(input.address !== undefined ? { address: input.address } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
   });
+  const after = (await repo.findAddressById(tx, input.id))!;
+  await record(tx, ctx.dialect, {
+    actor,
+    action: 'address.update',
+    target: `address:${input.id}`,
+    detail: {
+      from: { address: before.address, active: before.active },
+      to: { address: after.address, active: after.active },
+    },
+    now: ctx.clock.now(),
+  });
+  return toAddress(after);
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
   admin = await ownerToken(s);
 });
 afterEach(async () => {
-  expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
 });
 afterAll(() => s?.close());
 

@@ -50,6 +50,21 @@ export async function deleteSessionsOf(tx: Tx, table: SessionTable, ownerId: num
   await q.execute();
 }
 
-export async function deleteExpiredSessions(tx: Tx, table: SessionTable, now: string) {
-  await tx.deleteFrom(table).where('expires_at', '<=', now).execute();
+/** Expired sessions, oldest first, locked for the caller; rows another transaction holds are skipped. */
+export const findExpiredSessions = (tx: Tx, table: SessionTable, now: string, limit: number) =>
+  tx
+    .selectFrom(table)
+    .select('id')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+/** Deletes a session only while it is there and expired: working it again deletes nothing. */
+export async function deleteSessionIfExpired(tx: Tx, table: SessionTable, id: number, now: string): Promise<boolean> {
+  const res = await tx.deleteFrom(table).where('id', '=', id).where('expires_at', '<=', now).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
 }

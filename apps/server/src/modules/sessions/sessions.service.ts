@@ -41,5 +41,10 @@ export const endSession = (tx: Tx, table: repo.SessionTable, id: number) => repo
 export const endSessionsOf = (tx: Tx, table: repo.SessionTable, ownerId: number, exceptId?: number) =>
   repo.deleteSessionsOf(tx, table, ownerId, exceptId);
 
-export const purgeExpiredSessions = (tx: Tx, table: repo.SessionTable, now: Date) =>
-  repo.deleteExpiredSessions(tx, table, iso(now));
+/** Up to `limit` expired sessions, locked for the purge job (another process's job skips them). */
+export const expiredSessions = (tx: Tx, table: repo.SessionTable, now: Date, limit: number) =>
+  repo.findExpiredSessions(tx, table, iso(now), limit);
+
+/** Removes one session if it is still there and expired; false when another run removed it first. */
+export const purgeExpiredSession = (tx: Tx, table: repo.SessionTable, id: number, now: Date) =>
+  repo.deleteSessionIfExpired(tx, table, id, iso(now));

@@ -5,11 +5,6 @@ export async function readAll(tx: Tx): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function readOne(tx: Tx, key: string): Promise<string | undefined> {
-  const row = await tx.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value;
-}
-
 export async function upsert(tx: Tx, key: string, value: string): Promise<void> {
   await tx
     .insertInto('settings')

@@ -1,6 +1,16 @@
-import { DEFAULT_LANG, formatAmount, LANGS, type PublicConfig, parseAmount, type Settings } from '@c2c/shared';
-import type { Tx } from '../../context.js';
+import {
+  type AmountRange,
+  DEFAULT_LANG,
+  formatAmount,
+  LANGS,
+  limitIssue,
+  type PublicConfig,
+  parseLimit,
+  type Settings,
+} from '@c2c/shared';
+import type { AppContext, Tx } from '../../context.js';
 import { DomainError } from '../../lib/errors.js';
+import { type Actor, record } from '../audit/audit.service.js';
 import * as repo from './settings.repository.js';
 
 const KEYS = [
@@ -32,27 +42,34 @@ export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> 
   };
 }
 
-/** Checks a user-entered amount against the operator-set limits of a recharge or a withdrawal; answers micro-units. */
-export async function checkAmount(tx: Tx, publicUrl: string, amount: string, kind: 'recharge' | 'withdraw'): Promise<bigint> {
-  const micro = parseAmount(amount);
-  if (micro === null || micro <= 0n) throw new DomainError('amount_format');
-  const s = await getSettings(tx, publicUrl);
-  const min = parseAmount(s[`${kind}_min`]) ?? 0n;
-  const max = parseAmount(s[`${kind}_max`]) ?? 0n;
-  if (micro < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
-  if (micro > max) throw new DomainError('amount_too_large', { max: formatAmount(max) });
-  return micro;
+/** The recharge and withdrawal ranges, parsed once from the stored settings; a corrupt stored limit throws. */
+export async function moneyLimits(tx: Tx): Promise<Record<'recharge' | 'withdraw', AmountRange>> {
+  const all = await repo.readAll(tx);
+  const limit = (key: keyof typeof DEFAULT_LIMITS) => parseLimit(key, all.get(key) ?? DEFAULT_LIMITS[key]);
+  return {
+    recharge: { min: limit('recharge_min'), max: limit('recharge_max') },
+    withdraw: { min: limit('withdraw_min'), max: limit('withdraw_max') },
+  };
 }
 
-export async function saveSettings(tx: Tx, next: Settings): Promise<void> {
+/** Checks an amount (micro-units, parsed at the wire) against the operator-set range of a recharge or a withdrawal. */
+export async function checkAmount(tx: Tx, amount: bigint, kind: 'recharge' | 'withdraw'): Promise<bigint> {
+  const issue = limitIssue(amount, (await moneyLimits(tx))[kind]);
+  if (issue?.key === 'amount_too_small') throw new DomainError('amount_too_small', { min: formatAmount(issue.limit!) });
+  if (issue?.key === 'amount_too_large') throw new DomainError('amount_too_large', { max: formatAmount(issue.limit!) });
+  return amount;
+}
+
+/** Saves the operator-editable settings and audits what changed (each key's old and new value). */
+export async function saveSettings(tx: Tx, ctx: AppContext, actor: Actor, next: Settings): Promise<Settings> {
+  const before = await getSettings(tx, ctx.config.publicUrl);
   for (const key of KEYS) await repo.upsert(tx, key, next[key]);
+  const changed = Object.fromEntries(KEYS.filter((k) => before[k] !== next[k]).map((k) => [k, { from: before[k], to: next[k] }]));
+  await record(tx, ctx.dialect, { actor, action: 'settings.save', target: 'settings', detail: changed, now: ctx.clock.now() });
+  return getSettings(tx, ctx.config.publicUrl);
 }
 
 export async function publicConfig(tx: Tx, publicUrl: string): Promise<PublicConfig> {
   const s = await getSettings(tx, publicUrl);
   return { ...s, img_url: publicUrl, langs: [...LANGS], default_lang: DEFAULT_LANG };
 }
-
-/** Internal key-value state other modules keep here (for example the audit chain's head). */
-export const readValue = (tx: Tx, key: string) => repo.readOne(tx, key);
-export const writeValue = (tx: Tx, key: string, value: string) => repo.upsert(tx, key, value);

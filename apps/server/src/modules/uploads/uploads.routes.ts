@@ -1,8 +1,9 @@
 import { API, normalizeLang, OK, UPLOADS_PREFIX } from '@c2c/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../lib/errors.js';
-import { requestLang, sendError } from '../../lib/http.js';
+import { authorize, callerOf, requestLang, sendError, setRequestLang } from '../../lib/http.js';
 import { operatorAuth } from '../operators/operators.service.js';
 import { userAuth } from '../users/users.service.js';
 import * as uploads from './uploads.service.js';
@@ -11,45 +12,44 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   const signedIn = userAuth(ctx);
   const operator = operatorAuth(ctx);
 
+  // multipart: the body is a stream, so the file is read before the transaction that records it opens
   app.post(API.upload, async (req, reply) => {
-    let lang = requestLang(req);
+    const who = await authorize(ctx, req, signedIn);
+    if (!req.isMultipart()) throw new DomainError('credentials_required');
+    const file = await req.file();
+    const field = file?.fields.lang as { value?: unknown } | undefined;
+    if (field?.value) setRequestLang(req, normalizeLang(field.value));
+    if (file?.fieldname !== 'file') throw new DomainError('credentials_required');
+    let data: Buffer;
     try {
-      const who = await signedIn(req);
-      if (!req.isMultipart()) throw new DomainError('credentials_required');
-      const file = await req.file();
-      const field = file?.fields.lang as { value?: unknown } | undefined;
-      if (field?.value) lang = normalizeLang(field.value);
-      if (file?.fieldname !== 'file') throw new DomainError('credentials_required');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('upload_too_large');
-        throw err;
-      }
-      // the parser may also just stop at its limit: a cut-off file is never stored
-      if (file.file.truncated) throw new DomainError('upload_too_large');
-      return reply.send({ code: OK, msg: 'ok', data: await uploads.storeImage(ctx, who.user.id, data) });
+      data = await file.toBuffer();
     } catch (err) {
-      if (err instanceof DomainError) return sendError(reply, 200, err.key, lang, err.params);
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('upload_too_large');
       throw err;
     }
+    // the parser may also just stop at its limit: a cut-off file is never stored
+    if (file.file.truncated) throw new DomainError('upload_too_large');
+    const stored = await inTransaction(ctx, (tx) => uploads.storeImage(tx, ctx, who.user.id, data));
+    return reply.send({ code: OK, msg: 'ok', data: stored });
   });
 
   /** Stored files go only to their owner (X-Access-Token) or an operator (X-Admin-Token); others get a plain 404. */
   app.get(`${UPLOADS_PREFIX}:name`, async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
-    let reader: { userId: number } | 'operator' | undefined;
-    if (req.headers['x-admin-token'])
-      reader = await operator(req).then(
-        () => 'operator' as const,
-        () => undefined,
-      );
-    else if (req.headers['x-access-token'])
-      reader = await signedIn(req).then(
-        (w) => ({ userId: w.user.id }),
-        () => undefined,
-      );
-    const file = reader && (await uploads.readUpload(ctx, req.params.name, reader));
+    const file = await inTransaction(ctx, async (tx) => {
+      const caller = callerOf(req);
+      const reader = caller.adminToken
+        ? await operator(tx, caller).then(
+            () => 'operator' as const,
+            () => undefined,
+          )
+        : caller.accessToken
+          ? await signedIn(tx, caller).then(
+              (w) => ({ userId: w.user.id }),
+              () => undefined,
+            )
+          : undefined;
+      return reader && uploads.readUpload(tx, ctx, req.params.name, reader);
+    });
     if (!file) return sendError(reply, 404, 'not_found', requestLang(req));
     return reply
       .header('content-type', file.mime)

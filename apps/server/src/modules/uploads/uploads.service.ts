@@ -4,6 +4,7 @@ import path from 'node:path';
 import { UPLOADS_PREFIX } from '@c2c/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, Tx } from '../../context.js';
+import { onRollback } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import * as repo from './uploads.repository.js';
@@ -20,8 +21,11 @@ const NAME_RE = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 const dir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
 
-/** Stores an image under a random name; the client's file name is never used. */
-export async function storeImage(ctx: AppContext, userId: number, data: Buffer): Promise<{ id: number; url: string }> {
+/**
+ * Stores an image under a random name (the client's file name is never used). The file is written before its
+ * row; if the transaction then fails, the file is removed, so no row ever names a missing file.
+ */
+export async function storeImage(tx: Tx, ctx: AppContext, userId: number, data: Buffer): Promise<{ id: number; url: string }> {
   if ((await ctx.throttle.hit(`upload:user:${userId}`, UPLOADS_PER_HOUR, 3600)) > 0) throw new DomainError('rate_limited');
   if (data.length === 0) throw new DomainError('credentials_required');
   if (data.length > MAX_UPLOAD_BYTES) throw new DomainError('upload_too_large');
@@ -31,13 +35,9 @@ export async function storeImage(ctx: AppContext, userId: number, data: Buffer):
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
   await fs.mkdir(dir(ctx), { recursive: true });
   await fs.writeFile(path.join(dir(ctx), name), data, { flag: 'wx' });
-  try {
-    const id = await repo.insertUpload(ctx.db, { userId, name, mime: type.mime, size: data.length, now: iso(ctx.clock.now()) });
-    return { id, url: `${UPLOADS_PREFIX}${name}` };
-  } catch (err) {
-    await fs.rm(path.join(dir(ctx), name), { force: true });
-    throw err;
-  }
+  onRollback(tx, () => fs.rm(path.join(dir(ctx), name), { force: true }));
+  const id = await repo.insertUpload(tx, { userId, name, mime: type.mime, size: data.length, now: iso(ctx.clock.now()) });
+  return { id, url: `${UPLOADS_PREFIX}${name}` };
 }
 
 /** True when `url` names an upload of this user (a recharge may only cite its own screenshot). */
@@ -49,9 +49,9 @@ export async function isOwnUpload(tx: Tx, userId: number, url: string): Promise<
 }
 
 /** The stored file for a reader allowed to see it: its owner, or any operator. Undefined otherwise. */
-export async function readUpload(ctx: AppContext, name: string, reader: { userId: number } | 'operator') {
+export async function readUpload(tx: Tx, ctx: AppContext, name: string, reader: { userId: number } | 'operator') {
   if (!NAME_RE.test(name)) return undefined;
-  const row = await repo.findUpload(ctx.db, name);
+  const row = await repo.findUpload(tx, name);
   if (!row || (reader !== 'operator' && row.user_id !== reader.userId)) return undefined;
   const data = await fs.readFile(path.join(dir(ctx), row.name)).catch(() => undefined);
   return data && { data, mime: row.mime };

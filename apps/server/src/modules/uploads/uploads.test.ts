@@ -17,7 +17,7 @@ const stored = () => {
 const rows = async () =>
   Number(
     (
-      await s.ctx.db
+      await s.db
         .selectFrom('uploads')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()

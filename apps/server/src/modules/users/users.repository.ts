@@ -10,6 +10,9 @@ export const findUserByEmail = (tx: Tx, email: string) =>
 
 export const findUserById = (tx: Tx, id: number) => tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findPasswordHash = async (tx: Tx, id: number) =>
+  (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;
+
 export const findUserIdByInviteCode = async (tx: Tx, code: string) =>
   (await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst())?.id;
 
@@ -80,6 +83,25 @@ export async function markCodeUsed(tx: Tx, id: number, now: string): Promise<boo
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Codes that expired before `before`, oldest first, locked for the caller; rows another transaction holds are skipped. */
+export const findCodesExpiredBefore = (tx: Tx, before: string, limit: number) =>
+  tx
+    .selectFrom('email_codes')
+    .select('id')
+    .where('expires_at', '<=', before)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+/** Deletes a code only while it is there and expired before `before`: working it again deletes nothing. */
+export async function deleteCodeExpiredBefore(tx: Tx, id: number, before: string): Promise<boolean> {
+  const res = await tx.deleteFrom('email_codes').where('id', '=', id).where('expires_at', '<=', before).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
 }
 
 export const countUsers = (tx: Tx) => countRows(tx, 'users');

@@ -10,27 +10,37 @@ import {
 } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { noAuth, post } from '../../lib/http.js';
+import { inTransaction } from '../../db/transaction.js';
+import { noAuth, post, postSteps } from '../../lib/http.js';
 import * as users from './users.service.js';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = users.userAuth(ctx);
 
-  post(app, API.sendCode, { body: sendCodeRequest, auth: noAuth }, ({ input, lang, ip }) => users.sendCode(ctx, input, lang, ip));
-  post(app, API.register, { body: registerRequest, auth: noAuth }, ({ input, lang, ip }) => users.register(ctx, input, lang, ip));
-  post(app, API.login, { body: loginRequest, auth: noAuth }, ({ input, lang, ip }) => users.login(ctx, input, lang, ip));
-  post(app, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, lang, ip }) => {
-    await users.resetPassword(ctx, input, lang, ip);
-  });
-  post(app, API.logout, { body: emptyRequest, auth: signedIn }, async ({ auth }) => {
-    await users.logout(ctx, auth);
-  });
-  post(app, API.changePassword, { body: changePasswordRequest, auth: signedIn }, async ({ auth, input, lang }) => {
-    await users.changePassword(ctx, auth, input, lang);
-  });
-  post(app, API.getInfo, { body: emptyRequest, auth: signedIn }, async ({ auth }) => users.toUser(auth.user));
-  post(app, API.saveInfo, { body: saveUserInfoRequest, auth: signedIn }, ({ auth, input }) =>
-    users.saveNickname(ctx, auth, input.nickname),
+  post(app, ctx, API.sendCode, { body: sendCodeRequest, auth: noAuth }, ({ tx, input, lang, ip }) =>
+    users.sendCode(tx, ctx, input, lang, ip),
   );
-  post(app, API.getMoneyInfo, { body: emptyRequest, auth: signedIn }, ({ auth }) => users.getMoneyInfo(ctx, auth));
+  // password hashing (tens of milliseconds) runs before the transaction opens
+  postSteps(app, ctx, API.register, { body: registerRequest, auth: noAuth }, async ({ input, lang, ip }) => {
+    const passwordHash = await users.prepareRegistration(ctx, input.password, ip);
+    return inTransaction(ctx, (tx) => users.register(tx, ctx, input, passwordHash, lang));
+  });
+  postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip }) => {
+    const attempt = await inTransaction(ctx, (tx) => users.findLogin(tx, ctx, input.email, ip));
+    const user = await users.checkLogin(ctx, attempt, input.email, input.password);
+    return inTransaction(ctx, (tx) => users.openLogin(tx, ctx, user, lang));
+  });
+  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, lang, ip }) => {
+    const passwordHash = await users.prepareReset(ctx, input.password, ip);
+    await inTransaction(ctx, (tx) => users.resetPassword(tx, ctx, input, passwordHash, lang));
+  });
+  post(app, ctx, API.logout, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.logout(tx, ctx, auth));
+  post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input, lang }) =>
+    users.changePassword(tx, ctx, auth, input, lang),
+  );
+  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn }, async ({ auth }) => users.toUser(auth.user));
+  post(app, ctx, API.saveInfo, { body: saveUserInfoRequest, auth: signedIn }, ({ tx, auth, input }) =>
+    users.saveNickname(tx, auth, input.nickname),
+  );
+  post(app, ctx, API.getMoneyInfo, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.getMoneyInfo(tx, auth));
 }

@@ -8,11 +8,12 @@ import {
   normalizeLang,
   type User,
 } from '@c2c/shared';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext, Tx } from '../../context.js';
+import { afterCommit } from '../../db/transaction.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
+import type { Auth } from '../../lib/http.js';
 import { isActiveHouseCode, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
@@ -33,7 +34,7 @@ export const LIMITS = {
 
 type Scene = 'register' | 'forget';
 
-export function toUser(u: repo.UserRow): User {
+export function toUser(u: Principal): User {
   return {
     id: u.id,
     email: u.email,
@@ -51,14 +52,18 @@ async function throttle(ctx: AppContext, key: string, [limit, window]: readonly 
 
 const codeHash = (email: string, scene: Scene, code: string) => sha256(`${scene}:${email}:${code}`);
 
-export async function sendCode(ctx: AppContext, input: { email: string; scene: Scene }, lang: Lang, ip: string) {
+/**
+ * Stores a verification code and mails it inside the caller's transaction: if the mail cannot be handed
+ * over, the code is never stored and the user may ask again at once.
+ */
+export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; scene: Scene }, lang: Lang, ip: string) {
   const { email, scene } = input;
   await throttle(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
   await throttle(ctx, `code:email:${email}`, LIMITS.codePerEmail);
   const now = ctx.clock.now();
-  const user = await repo.findUserByEmail(ctx.db, email);
+  const user = await repo.findUserByEmail(tx, email);
   if (scene === 'register' && user) throw new DomainError('email_taken');
-  const last = await repo.latestCode(ctx.db, email, scene);
+  const last = await repo.latestCode(tx, email, scene);
   if (last) {
     const wait = Math.ceil((addSeconds(new Date(last.created_at), CODE_RESEND_SECONDS).getTime() - now.getTime()) / 1000);
     if (wait > 0) throw new DomainError('code_resend_wait', { seconds: wait });
@@ -69,19 +74,17 @@ export async function sendCode(ctx: AppContext, input: { email: string; scene: S
     return { resend_after: CODE_RESEND_SECONDS };
   }
   const code = randomDigits(CODE_LENGTH);
-  const id = await repo.insertCode(ctx.db, {
+  await repo.insertCode(tx, {
     email,
     scene,
     codeHash: codeHash(email, scene, code),
     now: iso(now),
     expiresAt: iso(addSeconds(now, CODE_TTL_SECONDS)),
   });
-  const { app_name } = await getSettings(ctx.db, ctx.config.publicUrl);
+  const { app_name } = await getSettings(tx, ctx.config.publicUrl);
   try {
     await ctx.mailer.send(codeMail(email, user ? normalizeLang(user.lang) : lang, scene, code, app_name));
   } catch (err) {
-    // The mail never left: forget the code so the user may ask again at once.
-    await repo.deleteCode(ctx.db, id);
     ctx.log.error({ err }, 'verification mail failed');
     throw new DomainError('internal');
   }
@@ -89,15 +92,15 @@ export async function sendCode(ctx: AppContext, input: { email: string; scene: S
 }
 
 /**
- * Checks a code outside the caller's transaction, so a wrong try is counted even though the call fails.
- * Returns the code's id; the caller spends it with `repo.markCodeUsed` in its own transaction.
+ * Checks a code and counts the try. A wrong try is refused with `keepWrites`, so the count commits even
+ * though the call fails. Answers the code's id; the caller spends it with `spendCode` in the same transaction.
  */
-async function checkCode(ctx: AppContext, email: string, scene: Scene, code: string): Promise<number> {
+async function checkCode(tx: Tx, ctx: AppContext, email: string, scene: Scene, code: string): Promise<number> {
   const now = ctx.clock.now();
-  const row = await repo.latestCode(ctx.db, email, scene);
+  const row = await repo.latestCode(tx, email, scene);
   if (!row || row.used_at || row.expires_at <= iso(now)) throw new DomainError('code_expired');
-  if (!(await repo.countCodeAttempt(ctx.db, row.id, CODE_MAX_ATTEMPTS))) throw new DomainError('code_burned');
-  if (!safeEqual(row.code_hash, codeHash(email, scene, code))) throw new DomainError('code_wrong');
+  if (!(await repo.countCodeAttempt(tx, row.id, CODE_MAX_ATTEMPTS))) throw new DomainError('code_burned');
+  if (!safeEqual(row.code_hash, codeHash(email, scene, code))) throw new DomainError('code_wrong', {}, true);
   return row.id;
 }
 
@@ -105,170 +108,206 @@ async function spendCode(tx: Tx, id: number, now: Date) {
   if (!(await repo.markCodeUsed(tx, id, iso(now)))) throw new DomainError('code_expired');
 }
 
-export async function register(
-  ctx: AppContext,
-  input: { email: string; code: string; password: string; invite_code: string },
-  lang: Lang,
-  ip: string,
-): Promise<LoginResponse> {
+/**
+ * How long a code is kept after it expired (used codes expire too): the newest code of an address decides
+ * the resend wait and which code a sign-up checks, so codes leave well after none of that can matter.
+ */
+export const CODE_KEEP_SECONDS = 86_400;
+
+/** Up to `limit` codes past their keeping time, locked for the purge job (another process's job skips them). */
+export const staleCodes = (tx: Tx, now: Date, limit: number) =>
+  repo.findCodesExpiredBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)), limit);
+
+/** Removes one code if it is still there and past its keeping time; false when another run removed it first. */
+export const purgeStaleCode = (tx: Tx, id: number, now: Date) =>
+  repo.deleteCodeExpiredBefore(tx, id, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
+
+/**
+ * The slow half of a sign-up, run before any transaction: the per-address throttle, then the password hash
+ * (argon2 takes tens of milliseconds and must not hold a transaction open).
+ */
+export async function prepareRegistration(ctx: AppContext, password: string, ip: string): Promise<string> {
   await throttle(ctx, `register:ip:${ip}`, LIMITS.registerPerIp);
-  const inviteCode = input.invite_code.trim().toUpperCase();
-  const inviterId = await repo.findUserIdByInviteCode(ctx.db, inviteCode);
-  const houseCode = inviterId === undefined && (await isActiveHouseCode(ctx.db, inviteCode)) ? inviteCode : null;
-  if (inviterId === undefined && !houseCode) throw new DomainError('invite_unknown');
-  if (await repo.findUserByEmail(ctx.db, input.email)) throw new DomainError('email_taken');
-  const codeId = await checkCode(ctx, input.email, 'register', input.code);
-  const passwordHash = await hashPassword(input.password);
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    await spendCode(tx, codeId, now);
-    if (await repo.findUserByEmail(tx, input.email)) throw new DomainError('email_taken');
-    const id = await repo.insertUser(tx, {
-      email: input.email,
-      password_hash: passwordHash,
-      nickname: input.email.split('@')[0]!.slice(0, 32),
-      invite_code: await newUserInviteCode(tx),
-      inviter_id: inviterId ?? null,
-      house_code: houseCode,
-      lang,
-      created_at: iso(now),
-    });
-    await openUserAccounts(tx, id, now);
-    const session = await openSession(tx, 'sessions', id, now);
-    const user = (await repo.findUserById(tx, id))!;
-    return { token: session.token, user: toUser(user) };
-  });
+  return hashPassword(password);
 }
 
-export const countUsers = (ctx: AppContext) => repo.countUsers(ctx.db);
+export async function register(
+  tx: Tx,
+  ctx: AppContext,
+  input: { email: string; code: string; invite_code: string },
+  passwordHash: string,
+  lang: Lang,
+): Promise<LoginResponse> {
+  const inviteCode = input.invite_code.trim().toUpperCase();
+  const inviterId = await repo.findUserIdByInviteCode(tx, inviteCode);
+  const houseCode = inviterId === undefined && (await isActiveHouseCode(tx, inviteCode)) ? inviteCode : null;
+  if (inviterId === undefined && !houseCode) throw new DomainError('invite_unknown');
+  if (await repo.findUserByEmail(tx, input.email)) throw new DomainError('email_taken');
+  const codeId = await checkCode(tx, ctx, input.email, 'register', input.code);
+  const now = ctx.clock.now();
+  await spendCode(tx, codeId, now);
+  const id = await repo.insertUser(tx, {
+    email: input.email,
+    password_hash: passwordHash,
+    nickname: input.email.split('@')[0]!.slice(0, 32),
+    invite_code: await newUserInviteCode(tx),
+    inviter_id: inviterId ?? null,
+    house_code: houseCode,
+    lang,
+    created_at: iso(now),
+  });
+  await openUserAccounts(tx, id, now);
+  const session = await openSession(tx, 'sessions', id, now);
+  const user = (await repo.findUserById(tx, id))!;
+  return { token: session.token, user: toUser(user) };
+}
+
+export const countUsers = (tx: Tx) => repo.countUsers(tx);
 
 /** Where and in which language to write to a customer. */
-export async function contactOf(ctx: AppContext, userId: number) {
-  const u = await repo.findUserById(ctx.db, userId);
+export async function contactOf(tx: Tx, userId: number) {
+  const u = await repo.findUserById(tx, userId);
   return u && { email: u.email, lang: u.lang };
 }
 
 /** E-mail addresses of customers, for operator lists. */
-export async function emailsOf(ctx: AppContext, userIds: number[]): Promise<Map<number, string>> {
-  return new Map((await repo.findEmails(ctx.db, [...new Set(userIds)])).map((r) => [r.id, r.email]));
+export async function emailsOf(tx: Tx, userIds: number[]): Promise<Map<number, string>> {
+  return new Map((await repo.findEmails(tx, [...new Set(userIds)])).map((r) => [r.id, r.email]));
 }
 
 /** Ids of customers whose e-mail contains `keyword`, for operator searches. */
-export const userIdsMatching = (ctx: AppContext, keyword: string) => repo.findIdsByEmailPart(ctx.db, keyword);
+export const userIdsMatching = (tx: Tx, keyword: string) => repo.findIdsByEmailPart(tx, keyword);
 
 /** The demo customer of a fresh local install: signed up through the house code, no e-mail code needed. */
-export async function createDemoCustomer(ctx: AppContext, input: { email: string; password: string; houseCode: string }) {
-  const passwordHash = await hashPassword(input.password);
+export async function createDemoCustomer(
+  tx: Tx,
+  ctx: AppContext,
+  input: { email: string; passwordHash: string; houseCode: string },
+) {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    const id = await repo.insertUser(tx, {
-      email: input.email,
-      password_hash: passwordHash,
-      nickname: 'Demo',
-      invite_code: await newUserInviteCode(tx),
-      inviter_id: null,
-      house_code: input.houseCode,
-      lang: 'en',
-      created_at: iso(now),
-    });
-    await openUserAccounts(tx, id, now);
+  const id = await repo.insertUser(tx, {
+    email: input.email,
+    password_hash: input.passwordHash,
+    nickname: 'Demo',
+    invite_code: await newUserInviteCode(tx),
+    inviter_id: null,
+    house_code: input.houseCode,
+    lang: 'en',
+    created_at: iso(now),
   });
+  await openUserAccounts(tx, id, now);
 }
 
-export async function login(
-  ctx: AppContext,
-  input: { email: string; password: string },
-  lang: Lang,
-  ip: string,
-): Promise<LoginResponse> {
+/** The first half of a sign-in: throttles, then the account and its password hash (or a dummy one, so both answers take as long). */
+export async function findLogin(tx: Tx, ctx: AppContext, email: string, ip: string): Promise<LoginAttempt> {
   await throttle(ctx, `login:ip:${ip}`, LIMITS.loginPerIp);
-  await throttle(ctx, `login:account:${input.email}`, LIMITS.loginPerAccount);
-  const user = await repo.findUserByEmail(ctx.db, input.email);
-  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
-  if (!user || !ok) throw new DomainError('login_failed');
-  if (user.status !== 'active') throw new DomainError('account_frozen');
-  await ctx.throttle.reset(`login:account:${input.email}`);
-  const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (tx) => {
-    if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
-    const session = await openSession(tx, 'sessions', user.id, now);
-    return { token: session.token, user: toUser({ ...user, lang }) };
-  });
+  await throttle(ctx, `login:account:${email}`, LIMITS.loginPerAccount);
+  const user = await repo.findUserByEmail(tx, email);
+  return { user: user && principal(user), passwordHash: user?.password_hash ?? (await dummyHash()) };
+}
+export interface LoginAttempt {
+  user: Principal | undefined;
+  passwordHash: string;
+}
+
+/** The slow middle of a sign-in, outside any transaction: the password check. Answers the customer who may sign in. */
+export async function checkLogin(ctx: AppContext, attempt: LoginAttempt, email: string, password: string): Promise<Principal> {
+  const ok = await verifyPassword(attempt.passwordHash, password);
+  if (!attempt.user || !ok) throw new DomainError('login_failed');
+  if (attempt.user.status !== 'active') throw new DomainError('account_frozen');
+  await ctx.throttle.reset(`login:account:${email}`);
+  return attempt.user;
+}
+
+/** The last half of a sign-in: a new session, and the language the customer now uses. */
+export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: Lang): Promise<LoginResponse> {
+  if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
+  const session = await openSession(tx, 'sessions', user.id, ctx.clock.now());
+  return { token: session.token, user: toUser({ ...user, lang }) };
+}
+
+/** Throttles a password reset and hashes the new password, before any transaction. */
+export async function prepareReset(ctx: AppContext, password: string, ip: string): Promise<string> {
+  await throttle(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp);
+  return hashPassword(password);
 }
 
 export async function resetPassword(
+  tx: Tx,
   ctx: AppContext,
-  input: { email: string; code: string; password: string },
+  input: { email: string; code: string },
+  passwordHash: string,
   lang: Lang,
-  ip: string,
 ) {
-  await throttle(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp);
-  const codeId = await checkCode(ctx, input.email, 'forget', input.code);
-  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const codeId = await checkCode(tx, ctx, input.email, 'forget', input.code);
+  const user = await repo.findUserByEmail(tx, input.email);
   if (!user) throw new DomainError('code_expired');
-  const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    await spendCode(tx, codeId, now);
-    await repo.updateUser(tx, user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
-    await endSessionsOf(tx, 'sessions', user.id);
-  });
-  await ctx.live.endSessions(user.id, 'all');
-  await notifyPasswordChanged(ctx, user, lang, now);
+  await spendCode(tx, codeId, now);
+  await repo.updateUser(tx, user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
+  await endSessionsOf(tx, 'sessions', user.id);
+  afterCommit(tx, () => ctx.live.endSessions(user.id, 'all'));
+  await notifyPasswordChanged(tx, ctx, user.email, lang, now);
 }
 
+/** Changing the password needs the old one; every other session of the customer ends. Rare and throttled, so the hashing runs inside the transaction. */
 export async function changePassword(
+  tx: Tx,
   ctx: AppContext,
   who: CurrentUser,
   input: { old_password: string; password: string },
   lang: Lang,
-): Promise<void> {
+) {
   await throttle(ctx, `password:user:${who.user.id}`, LIMITS.passwordPerUser);
-  if (!(await verifyPassword(who.user.password_hash, input.old_password))) throw new DomainError('old_password_wrong');
+  const current = await repo.findPasswordHash(tx, who.user.id);
+  if (!current || !(await verifyPassword(current, input.old_password))) throw new DomainError('old_password_wrong');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (tx) => {
-    await repo.updateUser(tx, who.user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
-    await endSessionsOf(tx, 'sessions', who.user.id, who.sessionId);
-  });
-  await ctx.live.endSessions(who.user.id, { except: who.sessionId });
-  await notifyPasswordChanged(ctx, who.user, lang, now);
+  await repo.updateUser(tx, who.user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
+  await endSessionsOf(tx, 'sessions', who.user.id, who.sessionId);
+  afterCommit(tx, () => ctx.live.endSessions(who.user.id, { except: who.sessionId }));
+  await notifyPasswordChanged(tx, ctx, who.user.email, lang, now);
 }
 
-async function notifyPasswordChanged(ctx: AppContext, user: repo.UserRow, lang: Lang, now: Date) {
-  const { app_name } = await getSettings(ctx.db, ctx.config.publicUrl);
+async function notifyPasswordChanged(tx: Tx, ctx: AppContext, email: string, lang: Lang, now: Date) {
+  const { app_name } = await getSettings(tx, ctx.config.publicUrl);
   // The change stands even if this notice cannot be sent; the failure is logged.
-  await ctx.mailer
-    .send(passwordChangedMail(user.email, lang, now, app_name))
-    .catch((err) => ctx.log.error({ err }, 'notice mail failed'));
+  afterCommit(tx, () => ctx.mailer.send(passwordChangedMail(email, lang, now, app_name)));
 }
 
-export async function logout(ctx: AppContext, who: CurrentUser) {
-  await endSession(ctx.db, 'sessions', who.sessionId);
-  await ctx.live.endSessions(who.user.id, { only: who.sessionId });
+export async function logout(tx: Tx, ctx: AppContext, who: CurrentUser) {
+  await endSession(tx, 'sessions', who.sessionId);
+  afterCommit(tx, () => ctx.live.endSessions(who.user.id, { only: who.sessionId }));
 }
 
-export async function saveNickname(ctx: AppContext, who: CurrentUser, nickname: string): Promise<User> {
-  await repo.updateUser(ctx.db, who.user.id, { nickname });
+export async function saveNickname(tx: Tx, who: CurrentUser, nickname: string): Promise<User> {
+  await repo.updateUser(tx, who.user.id, { nickname });
   return toUser({ ...who.user, nickname });
 }
 
-export const getMoneyInfo = (ctx: AppContext, who: CurrentUser) => moneyInfo(ctx.db, who.user.id);
+export const getMoneyInfo = (tx: Tx, who: CurrentUser) => moneyInfo(tx, who.user.id);
+
+/** A customer as the rest of the server sees them: everything but the password hash. */
+export type Principal = Omit<repo.UserRow, 'password_hash'>;
+const principal = ({ password_hash: _secret, ...rest }: repo.UserRow): Principal => rest;
 
 export interface CurrentUser {
-  user: repo.UserRow;
+  user: Principal;
   sessionId: number;
 }
 
-/** Resolves the X-Access-Token header to a signed-in, active customer, else answers code -1. */
-export function userAuth(ctx: AppContext) {
-  return async (req: FastifyRequest): Promise<CurrentUser> => {
-    const token = req.headers['x-access-token'];
-    if (typeof token !== 'string' || !token) throw new DomainError('unauthorized');
-    const session = await resolveSession(ctx.db, 'sessions', token, ctx.clock.now());
-    if (!session) throw new DomainError('unauthorized');
-    const user = await repo.findUserById(ctx.db, session.ownerId);
-    if (user?.status !== 'active') throw new DomainError('unauthorized');
-    return { user, sessionId: session.id };
-  };
+/** Resolves a customer's session token to a signed-in, active customer, else answers code -1. */
+export async function authenticate(tx: Tx, ctx: AppContext, token: string | undefined): Promise<CurrentUser> {
+  if (!token) throw new DomainError('unauthorized');
+  const session = await resolveSession(tx, 'sessions', token, ctx.clock.now());
+  if (!session) throw new DomainError('unauthorized');
+  const user = await repo.findUserById(tx, session.ownerId);
+  if (user?.status !== 'active') throw new DomainError('unauthorized');
+  return { user: principal(user), sessionId: session.id };
 }
+
+/** The route guard for customer calls: the caller's `X-Access-Token`. */
+export const userAuth =
+  (ctx: AppContext): Auth<CurrentUser> =>
+  (tx, caller) =>
+    authenticate(tx, ctx, caller.accessToken);

@@ -132,7 +132,7 @@ describe('user/register', () => {
     expect(res.data.user).toMatchObject({ email, vip_level: 0, lang: 'en' });
     expect(res.data.user.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     expect(res.data.user.invite_code).not.toBe(inviter.user.invite_code);
-    const row = await s.ctx.db
+    const row = await s.db
       .selectFrom('users')
       .select(['inviter_id', 'house_code'])
       .where('email', '=', email)
@@ -172,7 +172,7 @@ describe('user/register', () => {
     const body = form(email, { code: s.lastCode(email) });
     const results = await Promise.all([s.call(API.register, body), s.call(API.register, body), s.call(API.register, body)]);
     expect(results.filter((r) => r.code === 200)).toHaveLength(1);
-    const n = await s.ctx.db
+    const n = await s.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('email', '=', email)
@@ -181,13 +181,13 @@ describe('user/register', () => {
   });
 
   it('refuses a deactivated house code', async () => {
-    await s.ctx.db.updateTable('house_invite_codes').set({ active: 0 }).where('code', '=', HOUSE_CODE).execute();
+    await s.db.updateTable('house_invite_codes').set({ active: false }).where('code', '=', HOUSE_CODE).execute();
     try {
       const email = uniqueEmail();
       await s.call(API.sendCode, { email });
       expect((await s.call(API.register, form(email, { code: s.lastCode(email) }))).code).toBe(code('invite_unknown'));
     } finally {
-      await s.ctx.db.updateTable('house_invite_codes').set({ active: 1 }).where('code', '=', HOUSE_CODE).execute();
+      await s.db.updateTable('house_invite_codes').set({ active: true }).where('code', '=', HOUSE_CODE).execute();
     }
   });
 });
@@ -319,7 +319,7 @@ describe('userinfo', () => {
     const zero = await s.call(API.getMoneyInfo, {}, token);
     expect(zero.data).toEqual({ balance: '0.00', frozen: '0.00', escrow: '0.00', interest: '0.00', total: '0.00' });
     // balances are read from the ledger accounts, not a constant (money arranged through the ledger itself)
-    await s.ctx.db.transaction().execute((tx) =>
+    await s.db.transaction().execute((tx) =>
       post(tx, {
         kind: 'adjust',
         ref: 'test:money-info',
@@ -345,12 +345,7 @@ describe('userinfo', () => {
   it('refuses a negative customer balance at the database', async () => {
     const { user } = await signUp(s);
     await expect(
-      s.ctx.db
-        .updateTable('accounts')
-        .set({ balance: -1n })
-        .where('user_id', '=', user.id)
-        .where('kind', '=', 'available')
-        .execute(),
+      s.db.updateTable('accounts').set({ balance: -1n }).where('user_id', '=', user.id).where('kind', '=', 'available').execute(),
     ).rejects.toThrow();
   });
 });

@@ -13,7 +13,7 @@ beforeEach(async () => {
   admin = await ownerToken(s);
 });
 afterEach(async () => {
-  expect(await checkLedger(s.ctx.db)).toEqual({ ok: true, problems: [] });
+  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
 });
 afterAll(() => s?.close());
 
@@ -219,7 +219,7 @@ describe('withdraw', () => {
     expect(ok).toBe(74);
     expect(results.filter((r) => r.code === errorCode('insufficient_balance'))).toHaveLength(126);
     expect(await money(token)).toMatchObject({ balance: '1.00', frozen: '999.00', total: '1000.00' });
-    const n = await s.ctx.db
+    const n = await s.db
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('amount', '=', 13_500_000n)

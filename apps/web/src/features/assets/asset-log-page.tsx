@@ -1,4 +1,4 @@
-import type { AssetLogEntry } from '@c2c/shared';
+import { type AssetLogEntry, isJournalKind, JOURNAL_KINDS } from '@c2c/shared';
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../components/money-text';
@@ -12,12 +12,9 @@ import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY } from '../../lib/money';
 import { exportAssetLog, useAssetLog, useAssetLogTongji } from './api';
 
-const KINDS: Record<string, TKey> = {
-  recharge: 'assetLog.kind.recharge',
-  withdraw: 'assetLog.kind.withdraw',
-  withdraw_refund: 'assetLog.kind.withdrawRefund',
-  adjust: 'assetLog.kind.adjust',
-};
+/** The label of a journal kind from the shared registry; a kind this build does not know yet shows as "Other". */
+const kindLabel = (kind: string): TKey =>
+  isJournalKind(kind) ? `assetLog.kind.${JOURNAL_KINDS[kind].label}` : 'assetLog.kind.other';
 
 /** A signed change: income green with a plus, expenditure red with a minus. */
 function SignedAmount({ value }: { value: string }) {
@@ -36,7 +33,7 @@ function EntryRow({ item }: { item: AssetLogEntry }) {
     <>
       <div className="record-line">
         <span className="record-kind">
-          {t(KINDS[item.kind] ?? 'assetLog.kind.other')}
+          {t(kindLabel(item.kind))}
           {item.paid && <span className="paid-tag">{t('assetLog.paid')}</span>}
         </span>
         <SignedAmount value={item.amount} />

@@ -16,12 +16,16 @@ import { Link } from 'wouter';
 import { LanguagePicker } from '../../components/language-picker';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
+import { setupAntdRender } from '../../lib/antd-render';
 import { currentLang } from '../../lib/i18n';
 import { navigate, switchTab } from '../../lib/navigation';
 import { useMoney, useUser } from '../../lib/queries';
 import { applyTheme, getTheme, otherTheme } from '../../lib/theme';
 import { showSuccess } from '../../lib/toast';
 import { logout } from './api';
+
+// Dialog.confirm renders imperatively.
+setupAntdRender();
 
 export function MinePage() {
   const { t } = useTranslation();

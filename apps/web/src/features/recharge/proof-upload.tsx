@@ -1,9 +1,13 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/i18n';
+import { setupAntdRender } from '../../lib/antd-render';
+import { errorText } from '../../lib/error-text';
 import { showToast } from '../../lib/toast';
 import { uploadProof } from './api';
+
+// ImageUploader opens its preview (ImageViewer) imperatively.
+setupAntdRender();
 
 /** What the server stores (contract: attach/upload). */
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -13,8 +17,8 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export const proofPath = (items: ImageUploadItem[]): string => (items[0]?.extra as string | undefined) ?? '';
 
 function check(file: File): File | null {
-  if (!ACCEPTED_TYPES.includes(file.type)) showToast(errorText('upload_type'));
-  else if (file.size > MAX_BYTES) showToast(errorText('upload_too_large'));
+  if (!ACCEPTED_TYPES.includes(file.type)) void errorText('upload_type').then(showToast);
+  else if (file.size > MAX_BYTES) void errorText('upload_too_large').then(showToast);
   else return file;
   return null;
 }

@@ -1,4 +1,4 @@
-import { API, errorTexts, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,6 @@ const bind = () => {
 beforeAll(async () => {
   await import('./binding-page');
   i18n.addResourceBundle('de', 'translation', de);
-  i18n.addResourceBundle('de', 'errors', errorTexts('de'));
 });
 
 beforeEach(async () => {

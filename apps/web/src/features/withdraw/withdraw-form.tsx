@@ -10,6 +10,7 @@ import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
+import { setupAntdRender } from '../../lib/antd-render';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
 import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
@@ -20,6 +21,9 @@ import { validate, withinLimits } from '../../lib/validate';
 import { createWithdrawal, usePayoutAccounts } from './api';
 
 const PAYOUT_TYPE_KEYS: Record<PayoutType, TKey> = { bank: 'withdraw.bank', wise: 'withdraw.wise' };
+
+// Dialog.confirm renders imperatively.
+setupAntdRender();
 
 /** The withdrawal form; the bank-card page offers only bank accounts, the withdraw page bank and Wise. */
 export function WithdrawForm({ methods }: { methods: PayoutType[] }) {

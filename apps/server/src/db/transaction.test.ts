@@ -1,0 +1,235 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, onPostgres, ownerToken, signUp, startServer, type TestServer } from '../../test/harness.js';
+import { DomainError } from '../lib/errors.js';
+import { checkLedger, moneyInfo, post } from '../modules/ledger/ledger.service.js';
+import { notifyUser } from '../modules/notify/notify.service.js';
+import { bindAccount } from '../modules/payouts/payouts.service.js';
+import { saveNickname } from '../modules/users/users.service.js';
+import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
+import { withPgUser } from './database.js';
+import { afterCommit, inTransaction, withSavepoint } from './transaction.js';
+
+/** A connection of its own to the test's PostgreSQL schema, standing in for another server process. */
+async function pgClient() {
+  const client = new pg.Client({
+    connectionString: withPgUser(process.env.DATABASE_URL!),
+    options: `-c search_path=${s.ctx.config.databaseSchema}`,
+  });
+  await client.connect();
+  return client;
+}
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterEach(async () => {
+  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+});
+afterAll(() => s?.close());
+
+const principal = async (userId: number) => {
+  const { password_hash: _h, ...user } = await s.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return user;
+};
+
+describe('a transaction owned by the caller', () => {
+  it('rolls back every service composed in it, and tells nobody, when a later step fails', async () => {
+    const admin = await ownerToken(s);
+    const { token, user, email } = await signUp(s);
+    await credit(s, admin, token, '100');
+    const mailsBefore = s.mails(email).length;
+    const who = { user: await principal(user.id), sessionId: 0 };
+    const failed = inTransaction(s.ctx, async (tx) => {
+      const bk = await bindAccount(tx, s.ctx, user.id, { ...BANK_FORM, type: 'bank' });
+      await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
+      await saveNickname(tx, who, 'Renamed');
+      await notifyUser(tx, s.ctx, user.id, ['money'], {
+        kind: 'withdraw_paid',
+        params: { amount: '40', account: 'x', reference: 'r' },
+      });
+      throw new DomainError('state_conflict');
+    });
+    await expect(failed).rejects.toMatchObject({ key: 'state_conflict' });
+    expect(await moneyInfo(s.db, user.id)).toMatchObject({ balance: '100.00', frozen: '0.00' });
+    expect(await s.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await s.db.selectFrom('payout_accounts').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await principal(user.id)).nickname).not.toBe('Renamed');
+    expect(s.mails(email).length).toBe(mailsBefore);
+  });
+
+  it('commits them together and runs the after-commit effects in order, once committed', async () => {
+    const admin = await ownerToken(s);
+    const { token, user } = await signUp(s);
+    await credit(s, admin, token, '100');
+    const who = { user: await principal(user.id), sessionId: 0 };
+    const seen: string[] = [];
+    const id = await inTransaction(s.ctx, async (tx) => {
+      const bk = await bindAccount(tx, s.ctx, user.id, { ...BANK_FORM, type: 'bank' });
+      const w = await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
+      afterCommit(tx, async () => {
+        // the effect sees the committed state from outside the transaction
+        seen.push(`committed:${(await moneyInfo(s.db, user.id)).frozen}`);
+      });
+      afterCommit(tx, () => {
+        throw new Error('a failing notice never fails the call');
+      });
+      afterCommit(tx, () => seen.push('second'));
+      seen.push('work done');
+      return w.id;
+    });
+    expect(id).toBeGreaterThan(0);
+    expect(seen).toEqual(['work done', 'committed:40.00', 'second']);
+  });
+
+  it('keeps the writes of a refusal that asks for it (a counted wrong try) and still answers the refusal', async () => {
+    const { user } = await signUp(s);
+    const who = { user: await principal(user.id), sessionId: 0 };
+    const refused = inTransaction(s.ctx, async (tx) => {
+      await saveNickname(tx, who, 'Kept');
+      throw new DomainError('code_wrong', {}, true);
+    });
+    await expect(refused).rejects.toMatchObject({ key: 'code_wrong' });
+    expect((await principal(user.id)).nickname).toBe('Kept');
+  });
+
+  it('undoes only the savepoint part, with the effects it scheduled', async () => {
+    const { user } = await signUp(s);
+    const who = { user: await principal(user.id), sessionId: 0 };
+    const seen: string[] = [];
+    await inTransaction(s.ctx, async (tx) => {
+      await saveNickname(tx, who, 'Outer');
+      afterCommit(tx, () => seen.push('outer'));
+      await expect(
+        withSavepoint(tx, async () => {
+          await saveNickname(tx, who, 'Inner');
+          afterCommit(tx, () => seen.push('inner'));
+          throw new DomainError('state_conflict');
+        }),
+      ).rejects.toMatchObject({ key: 'state_conflict' });
+    });
+    expect((await principal(user.id)).nickname).toBe('Outer');
+    expect(seen).toEqual(['outer']);
+  });
+});
+
+describe('row locks', () => {
+  it('serialize read-then-write: 20 concurrent increments of one value all count', async () => {
+    const key = `test.counter.${Date.now()}`;
+    await s.db.insertInto('settings').values({ key, value: '0' }).execute();
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        inTransaction(s.ctx, async (tx) => {
+          // a read that decides a write: FOR UPDATE on PostgreSQL, dropped on SQLite (BEGIN IMMEDIATE holds the lock)
+          const row = await tx
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', key)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          await new Promise((r) => setTimeout(r, 2));
+          await tx
+            .updateTable('settings')
+            .set({ value: String(Number(row.value) + 1) })
+            .where('key', '=', key)
+            .execute();
+        }),
+      ),
+    );
+    const final = await s.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    expect(final.value).toBe('20');
+  });
+
+  it('keep other writers out until the transaction ends (SQLite: from BEGIN; PostgreSQL: the locked row)', async () => {
+    const key = `test.lock.${Date.now()}`;
+    await s.db.insertInto('settings').values({ key, value: '0' }).execute();
+    // another process: a second connection of its own, which must not wait for long
+    const other = onPostgres ? await pgClient() : new SQLite(path.join(s.dataDir, 'c2c.sqlite'), { timeout: 50 });
+    const tryWrite = async () => {
+      if (other instanceof SQLite) {
+        other.exec('BEGIN IMMEDIATE');
+        other.exec('ROLLBACK');
+      } else {
+        await other.query('BEGIN');
+        try {
+          await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE NOWAIT', [key]);
+        } finally {
+          await other.query('ROLLBACK');
+        }
+      }
+    };
+    try {
+      await inTransaction(s.ctx, async (tx) => {
+        await tx.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+        await expect(tryWrite()).rejects.toThrow(/locked|busy|could not obtain lock/i);
+      });
+      await tryWrite();
+    } finally {
+      if (other instanceof SQLite) other.close();
+      else await other.end();
+    }
+  });
+});
+
+describe('values typed from the database up', () => {
+  it('answers money columns as bigint, exact beyond 2^53, and flags as booleans', async () => {
+    const admin = await ownerToken(s);
+    const { token, user } = await signUp(s);
+    await credit(s, admin, token, '12.5');
+    const huge = 2n ** 60n + 7n;
+    await inTransaction(s.ctx, (tx) =>
+      post(tx, {
+        kind: 'adjust',
+        ref: 'test:huge',
+        actor: 'test',
+        now: s.clock.now(),
+        legs: [
+          { account: { platform: 'adjustments' }, amount: -huge },
+          { account: { user: user.id, kind: 'interest' }, amount: huge },
+        ],
+      }),
+    );
+    const account = await s.db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'interest')
+      .executeTakeFirstOrThrow();
+    expect(account.balance).toBe(huge);
+    const posting = await s.db
+      .selectFrom('postings')
+      .select(['amount', 'balance_after'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(typeof posting.amount).toBe('bigint');
+    expect(typeof posting.balance_after).toBe('bigint');
+    const recharge = await s.db.selectFrom('recharges').select('amount').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(recharge.amount).toBe(12_500_000n);
+    const address = await s.db.selectFrom('receiving_addresses').select('active').executeTakeFirstOrThrow();
+    expect(address.active).toBe(true);
+    const codes = await s.db.selectFrom('house_invite_codes').select('active').execute();
+    expect(codes.every((c) => c.active === true)).toBe(true);
+    // ids and counts stay plain numbers
+    expect(typeof user.id).toBe('number');
+    await inTransaction(s.ctx, (tx) =>
+      post(tx, {
+        kind: 'adjust',
+        ref: 'test:huge-back',
+        actor: 'test',
+        now: s.clock.now(),
+        legs: [
+          { account: { user: user.id, kind: 'interest' }, amount: -huge },
+          { account: { platform: 'adjustments' }, amount: huge },
+        ],
+      }),
+    );
+  });
+});

@@ -1,0 +1,24 @@
+import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
+import { purgeStaleCode, staleCodes } from '../modules/users/users.service.js';
+import type { AnyJob, Job } from './runner.js';
+
+const TEN_MINUTES = 10 * 60_000;
+
+/** Removes sessions past their expiry: a customer's or operator's token stops working there already. */
+const purgeSessions = (table: SessionTable): Job<{ id: number }> => ({
+  name: `purge-${table}`,
+  everyMs: TEN_MINUTES,
+  due: (tx, now, limit) => expiredSessions(tx, table, now, limit),
+  work: (tx, _ctx, row, now) => purgeExpiredSession(tx, table, row.id, now),
+});
+
+/** Removes e-mail codes a day after they expired (used or not). */
+const purgeCodes: Job<{ id: number }> = {
+  name: 'purge-email-codes',
+  everyMs: TEN_MINUTES,
+  due: (tx, now, limit) => staleCodes(tx, now, limit),
+  work: (tx, _ctx, row, now) => purgeStaleCode(tx, row.id, now),
+};
+
+/** Every job the server runs. */
+export const JOBS: readonly AnyJob[] = [purgeSessions('sessions'), purgeSessions('operator_sessions'), purgeCodes];
