@@ -13,14 +13,6 @@ const money = z
   .string()
   .regex(/^-?\d+\.\d{2,6}$/)
   .meta({ title: 'money' });
-/**
- * A money limit the operators set: answered as they typed it ("15", "2000.5", "20.00"), not normalized like other
- * money. DESIGN §2 wants 2 to 6 decimals here too; the server stores and echoes the operator's text as it is.
- */
-const limit = z
-  .string()
-  .regex(/^\d{1,15}(\.\d{1,2})?$/)
-  .meta({ title: 'limit' });
 /** A time on the wire: ISO-8601 in UTC. */
 const time = z.iso.datetime().meta({ title: 'time' });
 
@@ -59,10 +51,10 @@ export const publicConfigSchema = z.strictObject({
   app_url: z.string(),
   langs: z.array(z.string()),
   default_lang: z.string(),
-  recharge_min: limit,
-  recharge_max: limit,
-  withdraw_min: limit,
-  withdraw_max: limit,
+  recharge_min: money,
+  recharge_max: money,
+  withdraw_min: money,
+  withdraw_max: money,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -112,10 +104,10 @@ export const settingsResponse = z.strictObject({
   logo: z.string(),
   kf_url: z.string(),
   app_url: z.string(),
-  recharge_min: limit,
-  recharge_max: limit,
-  withdraw_min: limit,
-  withdraw_max: limit,
+  recharge_min: money,
+  recharge_max: money,
+  withdraw_min: money,
+  withdraw_max: money,
 });
 
 export const inviteCodeSchema = z.strictObject({

@@ -126,10 +126,12 @@ describe('settings and house invitation codes', () => {
       app_url: 'https://c2c.example.com',
       ...limits,
     };
-    expect((await s.admin(ADMIN_API.settingsSave, next, owner)).data).toEqual(next);
-    expect((await s.admin(ADMIN_API.settingsGet, {}, owner)).data).toEqual(next);
+    // limits come back as the wire carries money (DESIGN §2), whatever form they were typed in
+    const saved = { ...next, withdraw_min: '15.00', withdraw_max: '2000.50' };
+    expect((await s.admin(ADMIN_API.settingsSave, next, owner)).data).toEqual(saved);
+    expect((await s.admin(ADMIN_API.settingsGet, {}, owner)).data).toEqual(saved);
     const pub = await s.call('/api/v1/config/get', {});
-    expect(pub.data).toMatchObject({ ...next, langs: ['en', 'zh-Hans', 'zh-Hant', 'de', 'ja'], default_lang: 'en' });
+    expect(pub.data).toMatchObject({ ...saved, langs: ['en', 'zh-Hans', 'zh-Hant', 'de', 'ja'], default_lang: 'en' });
     const log = await s.admin<{ list: { action: string; detail: string }[] }>(
       ADMIN_API.auditList,
       { keyword: 'settings' },

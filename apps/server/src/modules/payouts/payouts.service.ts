@@ -11,8 +11,26 @@ const MAX_ACCOUNTS = 20;
 
 export function toPayoutAccount(r: Row): PayoutAccount {
   const label = r.type === 'bank' ? `${r.bank_name} ${maskAccount(r.iban)}` : `Wise ${r.email}`;
-  const { user_id: _owner, ...rest } = r;
-  return { ...rest, type: r.type as PayoutType, label };
+  // named field by field: a column added to the table does not reach customers by itself
+  return {
+    id: r.id,
+    type: r.type as PayoutType,
+    full_name: r.full_name,
+    name: r.name,
+    surname: r.surname,
+    phone: r.phone,
+    email: r.email,
+    area: r.area,
+    country: r.country,
+    iban: r.iban,
+    bank_name: r.bank_name,
+    swift: r.swift,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    label,
+    created_at: r.created_at,
+  };
 }
 
 type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;

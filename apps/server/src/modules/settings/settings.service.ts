@@ -35,17 +35,21 @@ export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> 
     logo: all.get('logo') ?? '',
     kf_url: all.get('kf_url') ?? '',
     app_url: all.get('app_url') || publicUrl,
-    recharge_min: all.get('recharge_min') ?? DEFAULT_LIMITS.recharge_min,
-    recharge_max: all.get('recharge_max') ?? DEFAULT_LIMITS.recharge_max,
-    withdraw_min: all.get('withdraw_min') ?? DEFAULT_LIMITS.withdraw_min,
-    withdraw_max: all.get('withdraw_max') ?? DEFAULT_LIMITS.withdraw_max,
+    ...wireLimits(all),
   };
 }
+
+const LIMIT_KEYS = Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[];
+const storedLimit = (all: Map<string, string>, key: keyof typeof DEFAULT_LIMITS) =>
+  parseLimit(key, all.get(key) ?? DEFAULT_LIMITS[key]);
+/** The limits as the wire carries money (2 to 6 decimals), whatever form an operator typed them in. */
+const wireLimits = (all: Map<string, string>) =>
+  Object.fromEntries(LIMIT_KEYS.map((k) => [k, formatAmount(storedLimit(all, k))])) as typeof DEFAULT_LIMITS;
 
 /** The recharge and withdrawal ranges, parsed once from the stored settings; a corrupt stored limit throws. */
 export async function moneyLimits(tx: Tx): Promise<Record<'recharge' | 'withdraw', AmountRange>> {
   const all = await repo.readAll(tx);
-  const limit = (key: keyof typeof DEFAULT_LIMITS) => parseLimit(key, all.get(key) ?? DEFAULT_LIMITS[key]);
+  const limit = (key: keyof typeof DEFAULT_LIMITS) => storedLimit(all, key);
   return {
     recharge: { min: limit('recharge_min'), max: limit('recharge_max') },
     withdraw: { min: limit('withdraw_min'), max: limit('withdraw_max') },
@@ -63,7 +67,9 @@ export async function checkAmount(tx: Tx, amount: bigint, kind: 'recharge' | 'wi
 /** Saves the operator-editable settings and audits what changed (each key's old and new value). */
 export async function saveSettings(tx: Tx, ctx: AppContext, actor: Actor, next: Settings): Promise<Settings> {
   const before = await getSettings(tx, ctx.config.publicUrl);
-  for (const key of KEYS) await repo.upsert(tx, key, next[key]);
+  // limits are kept in the wire's form ("15" is stored as "15.00"), so they read back as they are answered
+  const normalized = { ...next, ...wireLimits(new Map(LIMIT_KEYS.map((k) => [k, next[k]]))) };
+  for (const key of KEYS) await repo.upsert(tx, key, normalized[key]);
   const changed = Object.fromEntries(KEYS.filter((k) => before[k] !== next[k]).map((k) => [k, { from: before[k], to: next[k] }]));
   await record(tx, ctx.dialect, { actor, action: 'settings.save', target: 'settings', detail: changed, now: ctx.clock.now() });
   return getSettings(tx, ctx.config.publicUrl);
