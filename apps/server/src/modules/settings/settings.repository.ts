@@ -5,10 +5,5 @@ export async function readAll(tx: Tx): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function upsert(tx: Tx, key: string, value: string): Promise<void> {
-  await tx
-    .insertInto('settings')
-    .values({ key, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-}
+/** Settings rows are key-value rows like the internal state beside them: one upsert for both. */
+export { writeValue as upsert } from '../../db/kv.js';
