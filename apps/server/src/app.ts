@@ -18,7 +18,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { installErrorHandling } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { memoryThrottle, redisThrottle } from './lib/throttle.js';
+import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    throttle: redis ? redisThrottle(redis, prefix) : memoryThrottle(() => clock.now().getTime()),
+    throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
   const jobs = createJobRunner(ctx, JOBS);

@@ -33,6 +33,8 @@ export interface TestServer {
   /** the server's job runner: its timers run only when the test starts the server with `jobs: true` */
   jobs: JobRunner;
   dataDir: string;
+  /** the prefix of this server's Redis keys (used when the run has REDIS_URL) */
+  redisPrefix: string;
   /** a customer call; each comes from its own client address unless `ip` is given (the server trusts X-Forwarded-For in tests) */
   call<T = Record<string, unknown>>(
     path: string,
@@ -40,7 +42,13 @@ export interface TestServer {
     token?: string,
     ip?: string,
   ): Promise<Envelope<T>>;
-  admin<T = Record<string, unknown>>(path: string, body?: Record<string, unknown>, token?: string): Promise<Envelope<T>>;
+  /** an operator call; from 127.0.0.1 unless `ip` is given */
+  admin<T = Record<string, unknown>>(
+    path: string,
+    body?: Record<string, unknown>,
+    token?: string,
+    ip?: string,
+  ): Promise<Envelope<T>>;
   /** the 6-digit code of the newest mail to `email` in the outbox */
   lastCode(email: string): string;
   mails(email: string): string[];
@@ -93,6 +101,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
     clock,
     jobs,
     dataDir,
+    redisPrefix,
     async call(p, body = {}, token, ip = randomIp()) {
       const res = await fetch(url + p, {
         method: 'POST',
@@ -105,10 +114,14 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
       });
       return checked(p, await res.json());
     },
-    async admin(p, body = {}, token) {
+    async admin(p, body = {}, token, ip) {
       const res = await fetch(url + p, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { 'x-admin-token': token } : {}),
+          ...(ip ? { 'x-forwarded-for': ip } : {}),
+        },
         body: JSON.stringify({ lang: 'en', ...body }),
       });
       return checked(p, await res.json());

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   payload_too_large: 1002,
   internal: 1003,
   rate_limited: 1004,
+  rate_limited_wait: 1005,
   // validation (spec §5)
   fields_required: 1100,
   email_required: 1101,

@@ -9,6 +9,7 @@ export default {
   payload_too_large: '上传内容过大',
   internal: '系统繁忙，请稍后再试',
   rate_limited: '操作过于频繁，请稍后再试',
+  rate_limited_wait: '失败次数过多，请在{seconds}秒后再试',
   // validation (spec §5)
   fields_required: '请填写所有字段',
   email_required: '请输入邮箱',

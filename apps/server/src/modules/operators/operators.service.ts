@@ -6,12 +6,18 @@ import { iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
+import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { endSession, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { emailsOf } from '../users/users.service.js';
 import * as repo from './operators.repository.js';
 
-const LIMITS = { perIp: [30, 900], perAccount: [10, 900] } as const;
+/** Operator sign-in: per client address, per account and address, and a growing delay per account (lib/sign-in-throttle). */
+const LOGIN_LIMITS: SignInLimits = {
+  scope: 'oplogin',
+  perIp: { points: 30, seconds: 900 },
+  perPair: { points: 10, seconds: 900 },
+};
 
 export function toOperator(o: OperatorPrincipal): Operator {
   return {
@@ -37,12 +43,7 @@ function totpStep(secret: string, token: string, now: Date): number | null {
 
 /** The first half of an operator sign-in: throttles, then the operator (if any) to check the password against. */
 export async function findLogin(tx: Tx, ctx: AppContext, email: string, ip: string): Promise<OperatorLoginAttempt> {
-  for (const [key, [limit, window]] of [
-    [`oplogin:ip:${ip}`, LIMITS.perIp],
-    [`oplogin:account:${email}`, LIMITS.perAccount],
-  ] as const) {
-    if ((await ctx.throttle.hit(key, limit, window)) > 0) throw new DomainError('rate_limited');
-  }
+  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip);
   const op = await repo.findOperatorByEmail(tx, email);
   return { operator: op, passwordHash: op?.password_hash ?? (await dummyHash()) };
 }
@@ -52,11 +53,18 @@ export interface OperatorLoginAttempt {
 }
 
 /** The slow middle, outside any transaction: password and TOTP. Answers the operator and the TOTP step to claim. */
-export async function checkLogin(ctx: AppContext, attempt: OperatorLoginAttempt, input: { password: string; totp: string }) {
+export async function checkLogin(
+  ctx: AppContext,
+  attempt: OperatorLoginAttempt,
+  input: { email: string; password: string; totp: string },
+) {
   const passwordOk = await verifyPassword(attempt.passwordHash, input.password);
   const op = attempt.operator;
   const step = op ? totpStep(op.totp_secret, input.totp, ctx.clock.now()) : null;
-  if (!op || !passwordOk || step === null || op.status !== 'active') throw new DomainError('operator_login_failed');
+  if (!op || !passwordOk || step === null || op.status !== 'active') {
+    await signInFailed(ctx.throttle, LOGIN_LIMITS, input.email);
+    throw new DomainError('operator_login_failed');
+  }
   return { operator: op, step };
 }
 
@@ -67,7 +75,7 @@ export async function openLogin(tx: Tx, ctx: AppContext, checked: { operator: re
   if (!(await repo.claimTotpStep(tx, op.id, step, iso(now)))) throw new DomainError('operator_login_failed');
   const session = await openSession(tx, 'operator_sessions', op.id, now);
   await record(tx, ctx.dialect, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
-  afterCommit(tx, () => ctx.throttle.reset(`oplogin:account:${op.email}`));
+  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, op.email.toLowerCase(), ip));
   return { token: session.token, operator: toOperator({ ...op, last_login_at: iso(now) }) };
 }
 

@@ -10,7 +10,7 @@ import { DomainError } from '../../lib/errors.js';
 import * as repo from './uploads.repository.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const UPLOADS_PER_HOUR = 30;
+const UPLOADS_PER_USER = { points: 30, seconds: 3600 };
 /** What we accept, judged by the bytes themselves, never by the name or the declared type. */
 const ALLOWED = new Map([
   ['image/jpeg', 'jpg'],
@@ -26,7 +26,7 @@ const dir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
  * row; if the transaction then fails, the file is removed, so no row ever names a missing file.
  */
 export async function storeImage(tx: Tx, ctx: AppContext, userId: number, data: Buffer): Promise<{ id: number; url: string }> {
-  if ((await ctx.throttle.hit(`upload:user:${userId}`, UPLOADS_PER_HOUR, 3600)) > 0) throw new DomainError('rate_limited');
+  if ((await ctx.throttle.hit(`upload:user:${userId}`, UPLOADS_PER_USER)) > 0) throw new DomainError('rate_limited');
   if (data.length === 0) throw new DomainError('credentials_required');
   if (data.length > MAX_UPLOAD_BYTES) throw new DomainError('upload_too_large');
   const type = await fileTypeFromBuffer(data);

@@ -27,7 +27,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
   postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip }) => {
     const attempt = await inTransaction(ctx, (tx) => users.findLogin(tx, ctx, input.email, ip));
-    const user = await users.checkLogin(ctx, attempt, input.email, input.password);
+    const user = await users.checkLogin(ctx, attempt, input, ip);
     return inTransaction(ctx, (tx) => users.openLogin(tx, ctx, user, lang));
   });
   postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, lang, ip }) => {

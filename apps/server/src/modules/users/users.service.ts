@@ -14,6 +14,8 @@ import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
+import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
+import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
@@ -21,16 +23,21 @@ import { getSettings } from '../settings/settings.service.js';
 import { codeMail, passwordChangedMail } from './users.mails.js';
 import * as repo from './users.repository.js';
 
-/** Throttle limits: [hits, window seconds]. */
+/** Throttle limits: hits per window of seconds. */
 export const LIMITS = {
-  codePerEmail: [10, 3600],
-  codePerIp: [30, 3600],
-  loginPerAccount: [10, 900],
-  loginPerIp: [50, 900],
-  registerPerIp: [20, 3600],
-  resetPerIp: [20, 3600],
-  passwordPerUser: [10, 900],
-} as const satisfies Record<string, readonly [number, number]>;
+  codePerEmail: { points: 10, seconds: 3600 },
+  codePerIp: { points: 30, seconds: 3600 },
+  registerPerIp: { points: 20, seconds: 3600 },
+  resetPerIp: { points: 20, seconds: 3600 },
+  passwordPerUser: { points: 10, seconds: 900 },
+} as const satisfies Record<string, Limit>;
+
+/** Sign-in: per client address, per account and address, and a growing delay per account (lib/sign-in-throttle). */
+export const LOGIN_LIMITS: SignInLimits = {
+  scope: 'login',
+  perIp: { points: 50, seconds: 900 },
+  perPair: { points: 10, seconds: 900 },
+};
 
 type Scene = 'register' | 'forget';
 
@@ -46,8 +53,8 @@ export function toUser(u: Principal): User {
   };
 }
 
-async function throttle(ctx: AppContext, key: string, [limit, window]: readonly [number, number]) {
-  if ((await ctx.throttle.hit(key, limit, window)) > 0) throw new DomainError('rate_limited');
+async function throttle(ctx: AppContext, key: string, limit: Limit) {
+  if ((await ctx.throttle.hit(key, limit)) > 0) throw new DomainError('rate_limited');
 }
 
 const codeHash = (email: string, scene: Scene, code: string) => sha256(`${scene}:${email}:${code}`);
@@ -200,8 +207,7 @@ export async function createDemoCustomer(
 
 /** The first half of a sign-in: throttles, then the account and its password hash (or a dummy one, so both answers take as long). */
 export async function findLogin(tx: Tx, ctx: AppContext, email: string, ip: string): Promise<LoginAttempt> {
-  await throttle(ctx, `login:ip:${ip}`, LIMITS.loginPerIp);
-  await throttle(ctx, `login:account:${email}`, LIMITS.loginPerAccount);
+  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip);
   const user = await repo.findUserByEmail(tx, email);
   return { user: user && principal(user), passwordHash: user?.password_hash ?? (await dummyHash()) };
 }
@@ -211,11 +217,19 @@ export interface LoginAttempt {
 }
 
 /** The slow middle of a sign-in, outside any transaction: the password check. Answers the customer who may sign in. */
-export async function checkLogin(ctx: AppContext, attempt: LoginAttempt, email: string, password: string): Promise<Principal> {
-  const ok = await verifyPassword(attempt.passwordHash, password);
-  if (!attempt.user || !ok) throw new DomainError('login_failed');
+export async function checkLogin(
+  ctx: AppContext,
+  attempt: LoginAttempt,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<Principal> {
+  const ok = await verifyPassword(attempt.passwordHash, input.password);
+  if (!attempt.user || !ok) {
+    await signInFailed(ctx.throttle, LOGIN_LIMITS, input.email);
+    throw new DomainError('login_failed');
+  }
   if (attempt.user.status !== 'active') throw new DomainError('account_frozen');
-  await ctx.throttle.reset(`login:account:${email}`);
+  await signInSucceeded(ctx.throttle, LOGIN_LIMITS, input.email, ip);
   return attempt.user;
 }
 
