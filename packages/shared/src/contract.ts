@@ -43,7 +43,8 @@ export const CONTRACT = {
     response: a.publicConfigSchema,
   },
   [API.sendCode]: {
-    summary: 'Mails a 6-digit code for sign-up (`scene=register`) or a password reset (`scene=forget`).',
+    summary:
+      'Mails a 6-digit code for sign-up (`scene=register`) or a password reset (`scene=forget`); answers alike whether or not the address has an account (a taken address gets a notice instead of a code, an unknown one nothing).',
     auth: 'public',
     request: s.sendCodeRequest,
     response: a.sendCodeResponse,

@@ -19,6 +19,13 @@ export interface UsersTable {
   password_changed_at: string | null;
 }
 
+export interface EmailSendsTable {
+  id: Generated<number>;
+  email: string;
+  scene: string;
+  created_at: string;
+}
+
 export interface EmailCodesTable {
   id: Generated<number>;
   email: string;
@@ -189,6 +196,7 @@ export interface WithdrawalsTable {
 export interface DB {
   users: UsersTable;
   email_codes: EmailCodesTable;
+  email_sends: EmailSendsTable;
   sessions: SessionsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;

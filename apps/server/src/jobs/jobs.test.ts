@@ -98,6 +98,7 @@ describe('purge jobs', () => {
       sessions: (await s.db.selectFrom('sessions').select('user_id').execute()).map((r) => r.user_id).sort(),
       operatorSessions: (await s.db.selectFrom('operator_sessions').select('id').execute()).length,
       codes: (await s.db.selectFrom('email_codes').select('email').execute()).map((r) => r.email),
+      sends: (await s.db.selectFrom('email_sends').select('email').execute()).map((r) => r.email),
     });
     const before = await count();
     expect(before.sessions).toEqual([old.user.id, live.user.id].sort());
@@ -109,12 +110,14 @@ describe('purge jobs', () => {
       ['purge-sessions', 1, 0, undefined],
       ['purge-operator_sessions', 1, 0, undefined],
       ['purge-email-codes', before.codes.filter((e) => e === old.email).length, 0, undefined],
+      ['purge-email-sends', before.sends.filter((e) => e === old.email).length, 0, undefined],
     ]);
     const after = await count();
     expect(after.sessions).toEqual([live.user.id]);
     expect(after.operatorSessions).toBe(1);
     // the newer code was used at sign-up and is kept for a day past its expiry
     expect(after.codes).toEqual([live.email]);
+    expect(after.sends).toEqual([live.email]);
 
     expect((await s.call(API.getInfo, {}, live.token)).code).toBe(200);
     expect((await s.call(API.getInfo, {}, old.token)).code).toBe(-1);

@@ -1,5 +1,5 @@
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
-import { purgeStaleCode, staleCodes } from '../modules/users/users.service.js';
+import { purgeStaleCode, purgeStaleSend, staleCodes, staleSends } from '../modules/users/users.service.js';
 import type { AnyJob, Job } from './runner.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -20,5 +20,13 @@ const purgeCodes: Job<{ id: number }> = {
   work: (tx, _ctx, row, now) => purgeStaleCode(tx, row.id, now),
 };
 
+/** Removes the records of code requests a day after they were made (they decide only the 60 s resend wait). */
+const purgeSends: Job<{ id: number }> = {
+  name: 'purge-email-sends',
+  everyMs: TEN_MINUTES,
+  due: (tx, now, limit) => staleSends(tx, now, limit),
+  work: (tx, _ctx, row, now) => purgeStaleSend(tx, row.id, now),
+};
+
 /** Every job the server runs. */
-export const JOBS: readonly AnyJob[] = [purgeSessions('sessions'), purgeSessions('operator_sessions'), purgeCodes];
+export const JOBS: readonly AnyJob[] = [purgeSessions('sessions'), purgeSessions('operator_sessions'), purgeCodes, purgeSends];

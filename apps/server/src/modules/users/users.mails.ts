@@ -85,3 +85,32 @@ export function passwordChangedMail(to: string, lang: Lang, time: Date, app: str
   const when = time.toISOString().slice(0, 16).replace('T', ' ');
   return { to, subject: fill(t.subject, { app }), text: fill(t.body, { app, time: when }) };
 }
+
+const SIGN_UP_ATTEMPT: Texts = {
+  en: {
+    subject: '{app}: someone tried to sign up with your e-mail address',
+    body: 'Someone just tried to sign up for {app} with this e-mail address. It already belongs to your account, so no new account was created and no code was sent.\n\nIf it was you: sign in with your password. If you no longer know it, choose "Forgot password?" on the sign-in page to reset it.\nIf it was not you, you can ignore this mail; your account is unchanged.',
+  },
+  'zh-Hans': {
+    subject: '{app}：有人尝试用您的邮箱注册',
+    body: '刚才有人尝试用此邮箱注册 {app}。该邮箱已属于您的账户，因此没有创建新账户，也没有发送验证码。\n\n如果是您本人：请用密码登录。如果忘记了密码，请在登录页选择“忘记密码？”进行重置。\n如果不是您本人，请忽略此邮件，您的账户没有任何变化。',
+  },
+  'zh-Hant': {
+    subject: '{app}：有人嘗試用您的郵箱註冊',
+    body: '剛才有人嘗試用此郵箱註冊 {app}。該郵箱已屬於您的帳戶，因此沒有建立新帳戶，也沒有發送驗證碼。\n\n如果是您本人：請用密碼登入。如果忘記了密碼，請在登入頁選擇「忘記密碼？」進行重設。\n如果不是您本人，請忽略此郵件，您的帳戶沒有任何變化。',
+  },
+  de: {
+    subject: '{app}: Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren',
+    body: 'Soeben wollte sich jemand mit dieser E-Mail-Adresse bei {app} registrieren. Die Adresse gehört bereits zu Ihrem Konto, daher wurde kein neues Konto angelegt und kein Code gesendet.\n\nWaren Sie das: Melden Sie sich mit Ihrem Passwort an. Wenn Sie es nicht mehr wissen, wählen Sie auf der Anmeldeseite „Passwort vergessen?“, um es zurückzusetzen.\nWaren Sie das nicht, können Sie diese E-Mail ignorieren; Ihr Konto bleibt unverändert.',
+  },
+  ja: {
+    subject: '{app}：お客様のメールアドレスで登録が試みられました',
+    body: 'たった今、このメールアドレスで {app} への登録が試みられました。このアドレスは既にお客様のアカウントに登録されているため、新しいアカウントは作成されず、コードも送信されていません。\n\nお客様ご本人の場合：パスワードでログインしてください。パスワードをお忘れの場合は、ログイン画面の「パスワードをお忘れですか？」から再設定してください。\n心当たりがない場合は、このメールを無視してください。アカウントは変更されていません。',
+  },
+};
+
+/** To the owner of an address someone tried to sign up with: no code, a hint to sign in or reset the password. */
+export function signUpAttemptMail(to: string, lang: Lang, app: string): Mail {
+  const t = SIGN_UP_ATTEMPT[lang];
+  return { to, subject: fill(t.subject, { app }), text: fill(t.body, { app }) };
+}

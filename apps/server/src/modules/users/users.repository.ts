@@ -60,6 +60,41 @@ export async function insertCode(tx: Tx, c: { email: string; scene: string; code
   return row.id;
 }
 
+/** When `email` last asked for a mail of `scene` (whatever was sent), for the resend rule. */
+export const latestSendAt = async (tx: Tx, email: string, scene: string) =>
+  (
+    await tx
+      .selectFrom('email_sends')
+      .select('created_at')
+      .where('email', '=', email)
+      .where('scene', '=', scene)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.created_at;
+
+export async function insertSend(tx: Tx, s: { email: string; scene: string; now: string }) {
+  await tx.insertInto('email_sends').values({ email: s.email, scene: s.scene, created_at: s.now }).execute();
+}
+
+/** Send records made before `before`, oldest first, locked for the caller; rows another transaction holds are skipped. */
+export const findSendsBefore = (tx: Tx, before: string, limit: number) =>
+  tx
+    .selectFrom('email_sends')
+    .select('id')
+    .where('created_at', '<=', before)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+export async function deleteSendBefore(tx: Tx, id: number, before: string): Promise<boolean> {
+  const res = await tx.deleteFrom('email_sends').where('id', '=', id).where('created_at', '<=', before).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
 export const deleteCode = (tx: Tx, id: number) => tx.deleteFrom('email_codes').where('id', '=', id).execute();
 
 /** Counts one try, atomically and only while tries are left; false when the code is used up. */

@@ -14,13 +14,14 @@ import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
+import type { Mail } from '../../lib/mailer.js';
 import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';
-import { codeMail, passwordChangedMail } from './users.mails.js';
+import { codeMail, passwordChangedMail, signUpAttemptMail } from './users.mails.js';
 import * as repo from './users.repository.js';
 
 /** Throttle limits: hits per window of seconds. */
@@ -60,42 +61,53 @@ async function throttle(ctx: AppContext, key: string, limit: Limit) {
 const codeHash = (email: string, scene: Scene, code: string) => sha256(`${scene}:${email}:${code}`);
 
 /**
- * Stores a verification code and mails it inside the caller's transaction: if the mail cannot be handed
- * over, the code is never stored and the user may ask again at once.
+ * Answers alike for every address, so nobody learns which addresses have accounts: the same `{ resend_after }`, the
+ * same 60 s resend rule (kept per address and scene whatever was sent), and a mail handed over in the request for
+ * both sign-up cases. What is mailed differs: a free address gets a code; an address that already has an account
+ * gets no code but a notice that someone tried to sign up with it; a reset for an unknown address sends nothing.
+ * The mail goes out inside the caller's transaction: if it cannot be handed over, nothing is stored and the user
+ * may ask again at once.
  */
 export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; scene: Scene }, lang: Lang, ip: string) {
   const { email, scene } = input;
   await throttle(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
   await throttle(ctx, `code:email:${email}`, LIMITS.codePerEmail);
   const now = ctx.clock.now();
-  const user = await repo.findUserByEmail(tx, email);
-  if (scene === 'register' && user) throw new DomainError('email_taken');
-  const last = await repo.latestCode(tx, email, scene);
+  const last = await repo.latestSendAt(tx, email, scene);
   if (last) {
-    const wait = Math.ceil((addSeconds(new Date(last.created_at), CODE_RESEND_SECONDS).getTime() - now.getTime()) / 1000);
+    const wait = Math.ceil((addSeconds(new Date(last), CODE_RESEND_SECONDS).getTime() - now.getTime()) / 1000);
     if (wait > 0) throw new DomainError('code_resend_wait', { seconds: wait });
   }
-  // A reset for an unknown address answers like a sent one: nobody learns which addresses have accounts.
+  await repo.insertSend(tx, { email, scene, now: iso(now) });
+  const answer = { resend_after: CODE_RESEND_SECONDS };
+  const user = await repo.findUserByEmail(tx, email);
   if (scene === 'forget' && !user) {
     ctx.log.info({ email }, 'password reset code asked for an unknown address; nothing sent');
-    return { resend_after: CODE_RESEND_SECONDS };
+    return answer;
   }
-  const code = randomDigits(CODE_LENGTH);
-  await repo.insertCode(tx, {
-    email,
-    scene,
-    codeHash: codeHash(email, scene, code),
-    now: iso(now),
-    expiresAt: iso(addSeconds(now, CODE_TTL_SECONDS)),
-  });
+  const mailLang = user ? normalizeLang(user.lang) : lang;
   const { app_name } = await getSettings(tx, ctx.config.publicUrl);
+  let mail: Mail;
+  if (scene === 'register' && user) {
+    mail = signUpAttemptMail(email, mailLang, app_name);
+  } else {
+    const code = randomDigits(CODE_LENGTH);
+    await repo.insertCode(tx, {
+      email,
+      scene,
+      codeHash: codeHash(email, scene, code),
+      now: iso(now),
+      expiresAt: iso(addSeconds(now, CODE_TTL_SECONDS)),
+    });
+    mail = codeMail(email, mailLang, scene, code, app_name);
+  }
   try {
-    await ctx.mailer.send(codeMail(email, user ? normalizeLang(user.lang) : lang, scene, code, app_name));
+    await ctx.mailer.send(mail);
   } catch (err) {
     ctx.log.error({ err }, 'verification mail failed');
     throw new DomainError('internal');
   }
-  return { resend_after: CODE_RESEND_SECONDS };
+  return answer;
 }
 
 /**
@@ -129,6 +141,13 @@ export const staleCodes = (tx: Tx, now: Date, limit: number) =>
 export const purgeStaleCode = (tx: Tx, id: number, now: Date) =>
   repo.deleteCodeExpiredBefore(tx, id, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
 
+/** Up to `limit` send records past the keeping time of codes (they decide only the 60 s resend wait). */
+export const staleSends = (tx: Tx, now: Date, limit: number) =>
+  repo.findSendsBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)), limit);
+
+export const purgeStaleSend = (tx: Tx, id: number, now: Date) =>
+  repo.deleteSendBefore(tx, id, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
+
 /**
  * The slow half of a sign-up, run before any transaction: the per-address throttle, then the password hash
  * (argon2 takes tens of milliseconds and must not hold a transaction open).
@@ -149,8 +168,10 @@ export async function register(
   const inviterId = await repo.findUserIdByInviteCode(tx, inviteCode);
   const houseCode = inviterId === undefined && (await isActiveHouseCode(tx, inviteCode)) ? inviteCode : null;
   if (inviterId === undefined && !houseCode) throw new DomainError('invite_unknown');
-  if (await repo.findUserByEmail(tx, input.email)) throw new DomainError('email_taken');
+  // the code first: only the owner of the mailbox may learn that the address has an account (a taken address gets
+  // no code, so a guess answers like any address without one)
   const codeId = await checkCode(tx, ctx, input.email, 'register', input.code);
+  if (await repo.findUserByEmail(tx, input.email)) throw new DomainError('email_taken');
   const now = ctx.clock.now();
   await spendCode(tx, codeId, now);
   const id = await repo.insertUser(tx, {

@@ -43,11 +43,69 @@ describe('sms/send-code', () => {
     expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '郵箱格式錯誤' });
   });
 
-  it('tells a registering user the address is taken, but does not reveal unknown addresses on reset', async () => {
+  it('answers a taken and a free address alike, and mails the owner a notice instead of a code', async () => {
+    const { email: taken } = await signUp(s, { lang: 'ja' });
+    s.clock.advance(61_000); // past the resend wait of the sign-up's own code
+    const free = uniqueEmail('free');
+    const codesOf = async (email: string) =>
+      (await s.db.selectFrom('email_codes').select('id').where('email', '=', email).execute()).length;
+    const codesBefore = await codesOf(taken);
+    const mailsBefore = s.mails(taken).length;
+
+    const first = await Promise.all([taken, free].map((email) => s.call(API.sendCode, { email, lang: 'de' })));
+    expect(first[0]).toEqual({ code: 200, msg: 'ok', data: { resend_after: 60 } });
+    expect(first[1]).toEqual(first[0]);
+    // a second try within 60 s answers alike too
+    s.clock.advance(10_000);
+    const second = await Promise.all([taken, free].map((email) => s.call(API.sendCode, { email, lang: 'de' })));
+    expect(second[0]).toMatchObject({
+      code: code('code_resend_wait'),
+      msg: errorMessage('code_resend_wait', 'de', { seconds: 50 }),
+    });
+    expect(second[1]).toEqual(second[0]);
+
+    // the owner is told in their own language, with the app name and the way back in; no code is made or mailed
+    expect(await codesOf(taken)).toBe(codesBefore);
+    const notices = s.mails(taken).slice(mailsBefore);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('C2C');
+    expect(notices[0]).toContain('このメールアドレスで C2C への登録が試みられました');
+    expect(notices[0]).toContain('パスワードをお忘れですか？');
+    expect(
+      notices[0]!
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n'),
+    ).not.toMatch(/\b\d{6}\b/);
+    expect(s.mails(free).at(-1)).toContain('Ihr Bestätigungscode lautet');
+
+    s.clock.advance(61_000);
+    expect((await s.call(API.sendCode, { email: taken })).code).toBe(200);
+    expect(s.mails(taken)).toHaveLength(mailsBefore + 2);
+  });
+
+  it('refuses a sign-up on a taken address like one without a code, and changes nothing', async () => {
     const { email } = await signUp(s);
-    expect((await s.call(API.sendCode, { email })).code).toBe(code('email_taken'));
+    await s.call(API.sendCode, { email });
+    const body = { email, code: '123456', password: 'Other12345', confirm_password: 'Other12345', invite_code: HOUSE_CODE };
+    const taken = await s.call(API.register, body);
+    const free = await s.call(API.register, { ...body, email: uniqueEmail('nocode') });
+    expect(taken).toMatchObject({ code: code('code_expired') });
+    expect(free).toEqual(taken);
+    expect((await s.call(API.login, { email, password: 'Other12345' })).code).toBe(code('login_failed'));
+    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(200);
+  });
+
+  it('answers a reset for an unknown address like one for a customer, on the second try too, and mails nothing', async () => {
+    const { email: known } = await signUp(s);
     const unknown = uniqueEmail('ghost');
-    expect((await s.call(API.sendCode, { email: unknown, scene: 'forget' })).code).toBe(200);
+    const ask = () => Promise.all([known, unknown].map((email) => s.call(API.sendCode, { email, scene: 'forget' })));
+    const first = await ask();
+    expect(first[0]).toEqual({ code: 200, msg: 'ok', data: { resend_after: 60 } });
+    expect(first[1]).toEqual(first[0]);
+    const second = await ask();
+    expect(second[0]!.code).toBe(code('code_resend_wait'));
+    expect(second[1]).toEqual(second[0]);
     expect(s.mails(unknown)).toHaveLength(0);
   });
 
@@ -156,7 +214,7 @@ describe('user/register', () => {
     await s.call(API.sendCode, { email });
     const fresh = s.lastCode(email);
     expect((await s.call(API.register, form(email, { code: fresh }))).code).toBe(200);
-    expect((await s.call(API.register, form(email, { code: fresh }))).code).toBe(code('email_taken'));
+    expect((await s.call(API.register, form(email, { code: fresh }))).code).toBe(code('code_expired'));
   });
 
   it('lets a code expire after 10 minutes', async () => {
