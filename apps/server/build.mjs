@@ -14,6 +14,7 @@ export const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ENTRY_POINTS = {
   main: 'src/main.ts',
   'ledger-check': 'src/scripts/ledger-check.ts',
+  'audit-verify': 'src/scripts/audit-verify.ts',
 };
 
 /** Bare imports stay external except our own workspace packages (TypeScript source, nothing to run as is). */

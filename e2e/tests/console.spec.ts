@@ -21,4 +21,20 @@ test('an operator signs in with TOTP and finds their own sign-in in the audit lo
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect(page.getByText(/Chain intact: \d+ entries checked/)).toBeVisible();
   await shot(page, 'console-audit-log');
+
+  // the owner takes a checkpoint to keep elsewhere, and verifies against it later
+  await page.getByRole('button', { name: 'Show current checkpoint' }).click();
+  const checkpoint = (await page.getByLabel('Current checkpoint').textContent())?.trim() ?? '';
+  expect(checkpoint).toMatch(/^\d+:[0-9a-f]{64}$/);
+  await page.getByLabel('Checkpoint to compare').fill('12:not-a-checkpoint');
+  await expect(page.getByText('A checkpoint is an entry number, a colon and 64 hex characters')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verify chain' })).toBeDisabled();
+  await page.getByLabel('Checkpoint to compare').fill(checkpoint);
+  await page.getByRole('button', { name: 'Verify chain' }).click();
+  await expect(page.getByText(`still holds checkpoint ${checkpoint.split(':')[0]}`)).toBeVisible();
+  const [id] = checkpoint.split(':');
+  await page.getByLabel('Checkpoint to compare').fill(`${id}:${'0'.repeat(64)}`);
+  await page.getByRole('button', { name: 'Verify chain' }).click();
+  await expect(page.getByText(`Chain broken at entry #${id}`)).toBeVisible();
+  await shot(page, 'console-audit-checkpoint');
 });

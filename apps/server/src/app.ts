@@ -15,12 +15,14 @@ import { migrate } from './db/migrate.js';
 import { inTransaction } from './db/transaction.js';
 import { JOBS } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { installErrorHandling } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
+import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
@@ -83,6 +85,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: 'idle',
   });
   const clock = opts.clock ?? systemClock;
+  // before the database opens: a missing or exposed key stops the start
+  const { key: auditKey, source: auditKeySource } = loadAuditKey(config, { create: true });
+  if (config.databaseUrl && !config.auditKey)
+    app.log.warn(`the audit key is ${auditKeySource}: several server processes on one database need the same key (AUDIT_KEY)`);
   const database = await openDatabase(config);
   await migrate(database.db as never, database.dialect, config.databaseSchema);
   // a corrupt stored money limit stops the start here instead of being read as 0 at the first withdrawal
@@ -90,6 +96,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await database.close();
     throw err;
   });
+  // the chain is keyed before anything is recorded, and its head goes to the log: a checkpoint kept outside the database
+  const auditEnv = { dialect: database.dialect, auditKey, log: app.log };
+  const head = await inTransaction({ database, log: app.log }, async (tx) => {
+    await ensureKeyedChain(tx, auditEnv, clock.now());
+    return checkpoint(tx);
+  }).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
+  app.log.info({ audit_checkpoint: head.checkpoint }, 'audit checkpoint at start');
 
   const prefix = opts.redisPrefix ?? 'c2c:';
   let redis: Redis | undefined;
@@ -106,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dialect: database.dialect,
     clock,
     log: app.log,
+    auditKey,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     throttle: createThrottle(redis, prefix),

@@ -24,13 +24,22 @@ describe('config', () => {
         SEED_DEMO: 'maybe',
         ADMIN_PASSWORD: 'short',
         HOUSE_INVITE_CODE: 'a b',
+        AUDIT_KEY: 'too-short',
       });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
-    expect(problems.sort()).toEqual(['ADMIN_PASSWORD', 'DATABASE_URL', 'HOUSE_INVITE_CODE', 'PORT', 'REDIS_URL', 'SEED_DEMO']);
+    expect(problems.sort()).toEqual([
+      'ADMIN_PASSWORD',
+      'AUDIT_KEY',
+      'DATABASE_URL',
+      'HOUSE_INVITE_CODE',
+      'PORT',
+      'REDIS_URL',
+      'SEED_DEMO',
+    ]);
     expect((error as Error).message).toContain('DATABASE_URL: must be a postgres:// URL');
   });
 

@@ -26,6 +26,7 @@ const schema = z.object({
   HOUSE_INVITE_CODE: opt(z.string().regex(/^[A-Z0-9]{4,16}$/, 'must be 4 to 16 characters A-Z or 0-9')),
   SEED_DEMO: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'true'),
   TRUST_PROXY: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'false'),
+  AUDIT_KEY: opt(z.string().min(32, 'must have at least 32 characters (for example the output of `openssl rand -hex 32`)')),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 
@@ -44,6 +45,8 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly logLevel: string;
+  /** the secret that keys the audit chain; without it, a key file in `dataDir` (lib/audit-key.ts) */
+  readonly auditKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -74,5 +77,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     seedDemo: v.SEED_DEMO === 'true',
     trustProxy: v.TRUST_PROXY === 'true',
     logLevel: v.LOG_LEVEL,
+    auditKey: v.AUDIT_KEY,
   });
 }

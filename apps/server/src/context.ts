@@ -18,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   throttle: Throttle;
   log: Logger;
+  /** the key of the audit chain's HMACs, from AUDIT_KEY or the key file in DATA_DIR; never in the database */
+  auditKey: Buffer;
   /** live updates to the customer's open apps */
   live: LiveHub;
 }

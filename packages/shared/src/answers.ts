@@ -92,12 +92,28 @@ export const auditEntrySchema = z.strictObject({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+export const AUDIT_PROBLEMS = ['entry', 'tail', 'key', 'unkeyed', 'checkpoint'] as const;
 export const auditVerifyResponse = z.strictObject({
   ok: z.boolean(),
   checked: z.number(),
   /** id of the first entry whose hash or link does not match, or where a gap in ids shows a deletion */
   broken_at: z.number().nullable(),
+  /**
+   * what is wrong: `entry` an entry's hash or link does not match (edited, inserted or deleted); `tail` entries after
+   * the last one are missing; `key` the chain was keyed with another key than this server's; `unkeyed` the chain has
+   * no keyed anchor; `checkpoint` the given checkpoint's entry is missing or differs
+   */
+  problem: z.enum(AUDIT_PROBLEMS).nullable(),
 });
+export type AuditVerifyResult = z.infer<typeof auditVerifyResponse>;
+
+/** The newest entry as `id:hash`, to keep outside the system and check against later. */
+export const auditCheckpointResponse = z.strictObject({
+  checkpoint: z.string(),
+  id: z.number(),
+  at: time.nullable(),
+});
+export type AuditCheckpoint = z.infer<typeof auditCheckpointResponse>;
 
 export const settingsResponse = z.strictObject({
   app_name: z.string(),

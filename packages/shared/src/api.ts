@@ -35,6 +35,7 @@ export const ADMIN_API = {
   me: '/api/admin/v1/auth/me',
   auditList: '/api/admin/v1/audit/list',
   auditVerify: '/api/admin/v1/audit/verify',
+  auditCheckpoint: '/api/admin/v1/audit/checkpoint',
   settingsGet: '/api/admin/v1/settings/get',
   settingsSave: '/api/admin/v1/settings/save',
   inviteCodeList: '/api/admin/v1/invite-code/list',

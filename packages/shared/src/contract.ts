@@ -182,10 +182,17 @@ export const CONTRACT = {
     response: a.pageOf(a.auditEntrySchema),
   },
   [ADMIN_API.auditVerify]: {
-    summary: "Checks the audit log's hash chain.",
+    summary: "Checks the audit log's keyed hash chain, and against `checkpoint` (`id:hash` kept outside the system) when given.",
     auth: 'operator',
-    request: s.emptyRequest,
+    request: s.auditVerifyRequest,
     response: a.auditVerifyResponse,
+  },
+  [ADMIN_API.auditCheckpoint]: {
+    summary: 'The newest audit entry as a checkpoint (`id:hash`) for the owner to keep outside the system.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.emptyRequest,
+    response: a.auditCheckpointResponse,
   },
   [ADMIN_API.settingsGet]: {
     summary: 'The operator-editable settings.',

@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   operator_exists: 1303,
   invite_code_taken: 1304,
   url_format: 1305,
+  checkpoint_format: 1306,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

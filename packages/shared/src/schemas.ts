@@ -113,6 +113,15 @@ export const operatorCreateRequest = z.object({
   password: newPasswordField,
 });
 export const auditListRequest = pagingRequest.extend({ keyword: z.string().trim().max(100).optional() });
+/** `id:hash` of an audit entry, as `audit/checkpoint` answers it and the server log prints it. */
+export const AUDIT_CHECKPOINT_RE = /^\d{1,15}:[0-9a-f]{64}$/;
+export const auditVerifyRequest = z.object({
+  /** a checkpoint kept outside the system; blank = none */
+  checkpoint: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().toLowerCase().regex(AUDIT_CHECKPOINT_RE, err('checkpoint_format')).optional(),
+  ),
+});
 
 const urlField = z
   .string()

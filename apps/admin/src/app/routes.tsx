@@ -27,7 +27,7 @@ export function AppRoutes({ operator }: { operator: Operator }) {
         <AddressesPage canEdit={handlesMoney} />
       </Route>
       <Route path="/audit">
-        <AuditLogPage />
+        <AuditLogPage isOwner={isOwner} />
       </Route>
       <Route path="/settings">
         <SettingsPage canEdit={isOwner} />

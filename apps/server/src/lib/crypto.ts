@@ -1,7 +1,9 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+export const hmacSha256 = (key: Buffer, s: string): string => createHmac('sha256', key).update(s).digest('hex');
 
 /** 32 random bytes, base64url: the session token handed to a client (only its SHA-256 is stored). */
 export const newToken = (): string => randomBytes(32).toString('base64url');

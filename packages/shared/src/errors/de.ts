@@ -67,4 +67,5 @@ export default {
   operator_exists: 'Ein Operator mit dieser E-Mail-Adresse existiert bereits',
   invite_code_taken: 'Dieser Einladungscode wird bereits verwendet',
   url_format: 'Bitte eine vollständige http(s)-Adresse eingeben',
+  checkpoint_format: 'Ein Prüfpunkt besteht aus einer Eintragsnummer, einem Doppelpunkt und 64 Hex-Zeichen',
 } satisfies ErrorTexts;

@@ -67,4 +67,5 @@ export default {
   operator_exists: 'An operator with this email already exists',
   invite_code_taken: 'This invitation code is already in use',
   url_format: 'Please enter a full http(s) address',
+  checkpoint_format: 'A checkpoint is an entry number, a colon and 64 hex characters',
 } satisfies ErrorTexts;

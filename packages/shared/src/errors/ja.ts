@@ -67,4 +67,5 @@ export default {
   operator_exists: 'このメールアドレスのオペレーターは既に存在します',
   invite_code_taken: 'この招待コードは既に使われています',
   url_format: 'http(s) から始まる完全なアドレスを入力してください',
+  checkpoint_format: 'チェックポイントは、エントリ番号、コロン、64 桁の16進数です',
 } satisfies ErrorTexts;

@@ -67,4 +67,5 @@ export default {
   operator_exists: '该邮箱的操作员已存在',
   invite_code_taken: '该邀请码已被使用',
   url_format: '请输入完整的 http(s) 地址',
+  checkpoint_format: '检查点格式为：条目编号、冒号和 64 个十六进制字符',
 } satisfies ErrorTexts;

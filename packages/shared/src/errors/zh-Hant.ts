@@ -67,4 +67,5 @@ export default {
   operator_exists: '該郵箱的操作員已存在',
   invite_code_taken: '該邀請碼已被使用',
   url_format: '請輸入完整的 http(s) 位址',
+  checkpoint_format: '檢查點格式為：條目編號、冒號和 64 個十六進位字元',
 } satisfies ErrorTexts;

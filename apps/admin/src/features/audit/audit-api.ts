@@ -18,6 +18,16 @@ export function useAuditList({ page, pageSize, keyword }: AuditQuery) {
   });
 }
 
+/** Verifies the chain, against a checkpoint kept elsewhere when one is given. */
 export function useVerifyChain() {
-  return useMutation({ mutationFn: () => call(ADMIN_API.auditVerify) });
+  return useMutation({
+    mutationFn: (checkpoint: string) => call(ADMIN_API.auditVerify, checkpoint ? { checkpoint } : {}),
+  });
+}
+
+export type AuditCheckpoint = Answer<typeof ADMIN_API.auditCheckpoint>;
+
+/** The newest entry as a checkpoint (owners only), fetched when asked for: it changes with every action. */
+export function useCheckpoint() {
+  return useMutation({ mutationFn: () => call(ADMIN_API.auditCheckpoint) });
 }

@@ -1,8 +1,8 @@
-import type { AuditEntry } from '@c2c/shared';
-import { Alert, Button, Card, Flex, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import type { AuditEntry, AuditVerifyResult } from '@c2c/shared';
+import { Alert, Button, Card, Flex, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatTime } from '../../lib/format';
-import { useAuditList, useVerifyChain } from './audit-api';
+import { useAuditList, useCheckpoint, useVerifyChain } from './audit-api';
 
 const HASH_SHOWN = 8;
 
@@ -52,12 +52,17 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
   );
 }
 
-export function AuditLogPage() {
+const CHECKPOINT_RE = /^\d{1,15}:[0-9a-f]{64}$/;
+
+export function AuditLogPage({ isOwner }: { isOwner: boolean }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [keyword, setKeyword] = useState('');
+  const [kept, setKept] = useState('');
   const list = useAuditList({ page, pageSize, keyword });
   const verify = useVerifyChain();
+  const keptValue = kept.trim().toLowerCase();
+  const keptInvalid = keptValue !== '' && !CHECKPOINT_RE.test(keptValue);
 
   const search = (value: string) => {
     setKeyword(value.trim());
@@ -76,17 +81,36 @@ export function AuditLogPage() {
             onSearch={search}
             style={{ maxWidth: 480 }}
           />
-          <Flex gap={8}>
+          <Flex gap={8} wrap>
             <Button onClick={() => list.refetch()} loading={list.isFetching && !list.isPending}>
               Refresh
             </Button>
-            <Button type="primary" onClick={() => verify.mutate()} loading={verify.isPending}>
-              Verify chain
-            </Button>
+            <Space.Compact>
+              <Input
+                aria-label="Checkpoint to compare"
+                placeholder="Checkpoint to compare (optional)"
+                value={kept}
+                onChange={(e) => setKept(e.target.value)}
+                status={keptInvalid ? 'error' : undefined}
+                allowClear
+                style={{ width: 280 }}
+              />
+              <Button type="primary" onClick={() => verify.mutate(keptValue)} loading={verify.isPending} disabled={keptInvalid}>
+                Verify chain
+              </Button>
+            </Space.Compact>
           </Flex>
         </Flex>
-        {verify.data && <VerifyResult {...verify.data} onClose={() => verify.reset()} />}
+        {keptInvalid && (
+          <Typography.Text type="danger" style={{ display: 'block', marginTop: 8 }}>
+            A checkpoint is an entry number, a colon and 64 hex characters, as the checkpoint card or the server log shows it.
+          </Typography.Text>
+        )}
+        {verify.data && (
+          <VerifyResult result={verify.data} checkpoint={verify.variables || null} onClose={() => verify.reset()} />
+        )}
       </Card>
+      {isOwner && <CheckpointCard />}
       <Card>
         <Table<AuditEntry>
           rowKey="id"
@@ -115,15 +139,21 @@ export function AuditLogPage() {
   );
 }
 
+const PROBLEMS: Record<NonNullable<AuditVerifyResult['problem']>, string> = {
+  entry: 'was edited, inserted or deleted after it was written (its hash or its link to the entry before does not match).',
+  tail: 'and the entries after it are missing: the log was cut off.',
+  key: "was written with another audit key than this server's (AUDIT_KEY or the key file in DATA_DIR).",
+  unkeyed: 'starts a chain without the keyed anchor: the log was rebuilt without the key.',
+  checkpoint: 'does not match the checkpoint (or is missing): the log was rewritten or cut off after the checkpoint was taken.',
+};
+
 function VerifyResult({
-  ok,
-  checked,
-  broken_at,
+  result: { ok, checked, broken_at, problem },
+  checkpoint,
   onClose,
 }: {
-  ok: boolean;
-  checked: number;
-  broken_at: number | null;
+  result: AuditVerifyResult;
+  checkpoint: string | null;
   onClose: () => void;
 }) {
   const closable = { onClose, 'aria-label': 'Dismiss' };
@@ -135,7 +165,11 @@ function VerifyResult({
         closable={closable}
         style={{ marginTop: 16 }}
         title={`Chain intact: ${checked} entries checked`}
-        description="Every entry's hash matches its content and links to the entry before it."
+        description={
+          checkpoint
+            ? `Every entry's keyed hash matches its content and links to the entry before it, and the chain still holds checkpoint ${checkpoint.split(':')[0]}.`
+            : "Every entry's keyed hash matches its content and links to the entry before it. Compare with a checkpoint kept elsewhere to also rule out a cut-off end."
+        }
       />
     );
   return (
@@ -145,7 +179,47 @@ function VerifyResult({
       closable={closable}
       style={{ marginTop: 16 }}
       title={broken_at === null ? 'Chain broken' : `Chain broken at entry #${broken_at}`}
-      description={`${checked} entries checked. The entry${broken_at === null ? '' : ` #${broken_at}`} was edited, or an entry before it was deleted, after it was written. Keep the database as it is and investigate.`}
+      description={`${checked} entries checked. The entry${broken_at === null ? '' : ` #${broken_at}`} ${
+        problem ? PROBLEMS[problem] : 'does not match.'
+      } Keep the database as it is and investigate.`}
     />
+  );
+}
+
+/** Owners take the newest entry's checkpoint here and keep it outside the system, to verify against later. */
+function CheckpointCard() {
+  const checkpoint = useCheckpoint();
+  return (
+    <Card title="Checkpoint">
+      <Flex vertical gap={8}>
+        <Typography.Text type="secondary">
+          Someone with access to the database could cut off the newest entries. Keep the current checkpoint somewhere else (a
+          password manager, a signed e-mail, paper) and paste it above when you verify: a log cut off or rewritten after it is
+          then detected. The server also writes one to its log at every start and every 100 entries.
+        </Typography.Text>
+        <Flex gap={8} align="center" wrap>
+          <Button onClick={() => checkpoint.mutate()} loading={checkpoint.isPending}>
+            {checkpoint.data ? 'Take a newer checkpoint' : 'Show current checkpoint'}
+          </Button>
+          {checkpoint.data && (
+            <Typography.Text
+              code
+              copyable={{ text: checkpoint.data.checkpoint, tooltips: ['Copy checkpoint', 'Copied'] }}
+              style={{ wordBreak: 'break-all' }}
+              aria-label="Current checkpoint"
+            >
+              {checkpoint.data.checkpoint}
+            </Typography.Text>
+          )}
+        </Flex>
+        {checkpoint.data && (
+          <Typography.Text type="secondary">
+            {checkpoint.data.at
+              ? `Entry #${checkpoint.data.id}, written ${formatTime(checkpoint.data.at)}.`
+              : 'The log has no entries yet.'}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Card>
   );
 }

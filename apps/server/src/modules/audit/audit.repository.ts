@@ -38,3 +38,7 @@ export async function page(tx: Tx, keyword: string | undefined, limit: number, o
 export async function batchAfter(tx: Tx, afterId: number, limit: number): Promise<AuditRow[]> {
   return tx.selectFrom('audit_log').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }
+
+export async function firstByAction(tx: Tx, action: string): Promise<AuditRow | undefined> {
+  return tx.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').limit(1).executeTakeFirst();
+}

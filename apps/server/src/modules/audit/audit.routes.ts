@@ -1,4 +1,4 @@
-import { ADMIN_API, auditListRequest, emptyRequest } from '@c2c/shared';
+import { ADMIN_API, auditListRequest, auditVerifyRequest, emptyRequest } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { post } from '../../lib/http.js';
@@ -10,5 +10,10 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
   post(app, ctx, ADMIN_API.auditList, { body: auditListRequest, auth: anyOperator }, ({ tx, input }) =>
     audit.list(tx, input.keyword, input.page, input.page_size),
   );
-  post(app, ctx, ADMIN_API.auditVerify, { body: emptyRequest, auth: anyOperator }, ({ tx }) => audit.verifyChain(tx));
+  post(app, ctx, ADMIN_API.auditVerify, { body: auditVerifyRequest, auth: anyOperator }, ({ tx, input }) =>
+    audit.verifyChain(tx, ctx.auditKey, input.checkpoint),
+  );
+  post(app, ctx, ADMIN_API.auditCheckpoint, { body: emptyRequest, auth: operatorAuth(ctx, ['owner']) }, ({ tx }) =>
+    audit.checkpoint(tx),
+  );
 }

@@ -23,13 +23,13 @@ export async function createHouseCode(tx: Tx, ctx: AppContext, actor: Actor | nu
   const now = ctx.clock.now();
   if (await codeTaken(tx, code)) throw new DomainError('invite_code_taken');
   await repo.insertHouseCode(tx, code, iso(now));
-  await record(tx, ctx.dialect, { actor, action: 'invite_code.create', target: `invite_code:${code}`, now });
+  await record(tx, ctx, { actor, action: 'invite_code.create', target: `invite_code:${code}`, now });
   return { code, active: true, uses: 0, created_at: iso(now) };
 }
 
 export async function setHouseCodeActive(tx: Tx, ctx: AppContext, actor: Actor, code: string, active: boolean) {
   if ((await repo.setHouseCodeActive(tx, code, active)) === 0) throw new DomainError('invite_unknown');
-  await record(tx, ctx.dialect, {
+  await record(tx, ctx, {
     actor,
     action: active ? 'invite_code.activate' : 'invite_code.deactivate',
     target: `invite_code:${code}`,

@@ -74,14 +74,14 @@ export async function openLogin(tx: Tx, ctx: AppContext, checked: { operator: re
   const now = ctx.clock.now();
   if (!(await repo.claimTotpStep(tx, op.id, step, iso(now)))) throw new DomainError('operator_login_failed');
   const session = await openSession(tx, 'operator_sessions', op.id, now);
-  await record(tx, ctx.dialect, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
+  await record(tx, ctx, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
   afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, op.email.toLowerCase(), ip));
   return { token: session.token, operator: toOperator({ ...op, last_login_at: iso(now) }) };
 }
 
 export async function logout(tx: Tx, ctx: AppContext, who: CurrentOperator) {
   await endSession(tx, 'operator_sessions', who.sessionId);
-  await record(tx, ctx.dialect, {
+  await record(tx, ctx, {
     actor: who.operator,
     action: 'auth.logout',
     target: `operator:${who.operator.id}`,
@@ -108,7 +108,7 @@ export async function createOperator(
     totp_secret: secret,
     created_at: iso(now),
   });
-  await record(tx, ctx.dialect, {
+  await record(tx, ctx, {
     actor,
     action: 'operator.create',
     target: `operator:${id}`,

@@ -128,7 +128,7 @@ export async function createAddress(tx: Tx, ctx: AppContext, actor: Actor | null
   const now = ctx.clock.now();
   if (await repo.findAddressByType(tx, input.type)) throw new DomainError('address_type_taken');
   const id = await repo.insertAddress(tx, { ...input, now: iso(now) });
-  await record(tx, ctx.dialect, { actor, action: 'address.create', target: `address:${id}`, detail: input, now });
+  await record(tx, ctx, { actor, action: 'address.create', target: `address:${id}`, detail: input, now });
   return toAddress((await repo.findAddressById(tx, id))!);
 }
 
@@ -145,7 +145,7 @@ export async function updateAddress(
     ...(input.active !== undefined ? { active: input.active } : {}),
   });
   const after = (await repo.findAddressById(tx, input.id))!;
-  await record(tx, ctx.dialect, {
+  await record(tx, ctx, {
     actor,
     action: 'address.update',
     target: `address:${input.id}`,

@@ -99,7 +99,7 @@ export async function approve<Row extends repo.ReviewColumns, Approval extends {
     ...queue.approvalColumns?.(approval),
   });
   const detail = await queue.onApprove(tx, ctx, row as Row, actor, approval);
-  await record(tx, ctx.dialect, {
+  await record(tx, ctx, {
     actor,
     action: `${queue.name}.approve`,
     target: queue.ref(row.id),
@@ -120,7 +120,7 @@ export async function reject<Row extends repo.ReviewColumns, Answer>(
 ): Promise<Answer> {
   const row = await decide(tx, ctx, queue, actor, id, { status: 'rejected', reason });
   const detail = await queue.onReject(tx, ctx, row, actor, reason);
-  await record(tx, ctx.dialect, {
+  await record(tx, ctx, {
     actor,
     action: `${queue.name}.reject`,
     target: queue.ref(row.id),

@@ -71,7 +71,7 @@ export async function saveSettings(tx: Tx, ctx: AppContext, actor: Actor, next: 
   const normalized = { ...next, ...wireLimits(new Map(LIMIT_KEYS.map((k) => [k, next[k]]))) };
   for (const key of KEYS) await repo.upsert(tx, key, normalized[key]);
   const changed = Object.fromEntries(KEYS.filter((k) => before[k] !== next[k]).map((k) => [k, { from: before[k], to: next[k] }]));
-  await record(tx, ctx.dialect, { actor, action: 'settings.save', target: 'settings', detail: changed, now: ctx.clock.now() });
+  await record(tx, ctx, { actor, action: 'settings.save', target: 'settings', detail: changed, now: ctx.clock.now() });
   return getSettings(tx, ctx.config.publicUrl);
 }
 
