@@ -178,8 +178,9 @@ describe('withdraw', () => {
     expect((await s.call(API.assetLogTongji, {}, token)).data).toEqual({
       total_balance: '300.00',
       business: '0.00',
-      income: '620.25',
-      expenditure: '320.25',
+      // the rejected 120.25 came back: it neither left nor arrived
+      income: '500.00',
+      expenditure: '200.00',
       quantity: 4,
     });
 
@@ -189,11 +190,49 @@ describe('withdraw', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('time,kind,amount,balance_after,paid,reference');
-    expect(lines[1]).toMatch(/,withdraw,-200\.00,300\.00,PAID,withdrawal:\d+$/);
+    expect(lines[0]).toBe('time,kind,amount,balance_after,paid,reference,income,expenditure');
+    expect(lines[1]).toMatch(/,withdraw,-200\.00,300\.00,PAID,withdrawal:\d+,0\.00,200\.00$/);
+    expect(lines[2]).toMatch(/,withdraw_refund,120\.25,500\.00,,withdrawal:\d+,0\.00,0\.00$/);
+    expect(lines[3]).toMatch(/,withdraw,-120\.25,379\.75,,withdrawal:\d+,0\.00,0\.00$/);
+    expect(lines[4]).toMatch(/,recharge,500\.00,500\.00,,recharge:\d+,500\.00,0\.00$/);
     expect(lines).toHaveLength(5);
     const anonymous = await fetch(`${s.url}${API.assetLogExport}`, { method: 'POST' });
     expect(((await anonymous.json()) as { code: number }).code).toBe(-1);
+  });
+
+  it('counts a rejected withdrawal as neither income nor expenditure, in both summaries and the export', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '500');
+    const bk = String((await bind(token)).data.id);
+    const w = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bk, amount: '50.50' }, token);
+    expect((await s.admin(ADMIN_API.withdrawReject, { id: w.data.id, reason: 'Wrong name' }, admin)).code).toBe(200);
+    expect((await s.call(API.assetLogTongji, {}, token)).data).toEqual({
+      total_balance: '500.00',
+      business: '0.00',
+      income: '500.00',
+      expenditure: '0.00',
+      quantity: 3,
+    });
+    expect((await s.call(API.propertyTongji, {}, token)).data).toEqual({
+      balance: '500.00',
+      recharge_amount: '500.00',
+      total_acquisition: '0.00',
+      total_sales: '0.00',
+    });
+    // a second withdrawal that is paid out is real expenditure
+    const paid = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bk, amount: '20' }, token);
+    expect((await s.admin(ADMIN_API.withdrawApprove, { id: paid.data.id, reference: 'SEPA-1' }, admin)).code).toBe(200);
+    const tongji = (await s.call<{ income: string; expenditure: string }>(API.assetLogTongji, {}, token)).data;
+    expect([tongji.income, tongji.expenditure]).toEqual(['500.00', '20.00']);
+    const csv = await fetch(`${s.url}${API.assetLogExport}`, { method: 'POST', headers: { 'x-access-token': token } });
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    const sum = (col: number) => rows.reduce((t, r) => t + Math.round(Number(r[col]) * 100), 0) / 100;
+    expect([sum(6), sum(7)]).toEqual([500, 20]);
   });
 
   it('freezes once when the same request_id arrives five times at once', async () => {
