@@ -10,7 +10,7 @@ import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
-import { isOwnUpload } from '../uploads/uploads.service.js';
+import { isOwnUpload, useUpload } from '../uploads/uploads.service.js';
 import * as repo from './recharge.repository.js';
 
 type Row = Selectable<RechargesTable>;
@@ -64,6 +64,8 @@ export async function createRecharge(
       requestId,
       now: iso(ctx.clock.now()),
     });
+    // one screenshot backs one recharge: a second use (or a concurrent one that lost) is refused
+    await useUpload(tx, userId, input.image, `recharge:${id}`);
     await notifyUser(tx, ctx, userId, ['recharge']);
     return { id, status: 'auditing' };
   });

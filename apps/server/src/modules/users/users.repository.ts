@@ -18,7 +18,7 @@ export const findUserIdByInviteCode = async (tx: Tx, code: string) =>
 
 export async function insertUser(
   tx: Tx,
-  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at'>,
+  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at' | 'demo'> & { demo?: boolean },
 ): Promise<number> {
   const row = await tx.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
   return row.id;
