@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { underStartupLock } from './db/startup-lock.js';
 import { inTransaction } from './db/transaction.js';
 import { JOBS } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
@@ -84,7 +85,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config);
-  await migrate(database.db as never, database.dialect, config.databaseSchema);
+  await underStartupLock(database, config.databaseSchema, () =>
+    migrate(database.db as never, database.dialect, config.databaseSchema),
+  ).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
   // a corrupt stored money limit stops the start here instead of being read as 0 at the first withdrawal
   await inTransaction({ database, log: app.log }, (tx) => moneyLimits(tx)).catch(async (err) => {
     await database.close();

@@ -1,4 +1,5 @@
 import type { AppContext, Tx } from './context.js';
+import { lockStartup } from './db/startup-lock.js';
 import { inTransaction } from './db/transaction.js';
 import { hashPassword, randomCode } from './lib/crypto.js';
 import { createHouseCode, hasHouseCodes, isActiveHouseCode } from './modules/invites/invites.service.js';
@@ -28,7 +29,11 @@ export const DEMO_CUSTOMER = { email: 'demo@c2c.local', password: 'Demo12345' };
 export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
   // the demo customer's password is hashed before the transaction opens
   const demoPasswordHash = ctx.config.seedDemo ? await hashPassword(DEMO_CUSTOMER.password) : '';
-  return inTransaction(ctx, (tx) => seed(tx, ctx, demoPasswordHash));
+  return inTransaction(ctx, async (tx) => {
+    // another process starting at the same moment seeds first or waits; whoever comes second finds it done
+    await lockStartup(tx, ctx.dialect, ctx.config.databaseSchema);
+    return seed(tx, ctx, demoPasswordHash);
+  });
 }
 
 async function seed(tx: Tx, ctx: AppContext, demoPasswordHash: string): Promise<SeedReport> {
