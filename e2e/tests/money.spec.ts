@@ -123,6 +123,10 @@ test('recharge approved in the console reaches the balance live; a rejected with
 
   await admin.getByRole('menuitem', { name: 'Withdrawals' }).click();
   await admin.getByRole('button', { name: 'Review' }).first().click();
+  // payout details are masked until the operator reveals them (an audited step)
+  await expect(admin.getByText('•••• 3000').first()).toBeVisible();
+  await expect(admin.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Reveal full details' }).click();
   await expect(admin.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
   await admin.getByRole('button', { name: 'Reject' }).click();
   await admin.getByLabel('Reason').fill('The account holder does not match');

@@ -216,8 +216,11 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   user_id: z.number(),
   user_email: z.string(),
   reviewed_by: z.string().nullable(),
+  /** masked for every operator: IBAN, phone and e-mail show their ends only, the street address not at all */
   payout: payoutAccountSchema,
 });
+/** One withdrawal's payout account in full, for the operator who pays it out (each reveal is audited). */
+export const withdrawRevealResponse = z.strictObject({ id: z.number(), payout: payoutAccountSchema });
 export const adminAddressSchema = z.strictObject({
   id: z.number(),
   type: z.string(),

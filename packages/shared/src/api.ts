@@ -48,6 +48,7 @@ export const ADMIN_API = {
   withdrawList: '/api/admin/v1/withdraw/list',
   withdrawApprove: '/api/admin/v1/withdraw/approve',
   withdrawReject: '/api/admin/v1/withdraw/reject',
+  withdrawReveal: '/api/admin/v1/withdraw/reveal',
   addressList: '/api/admin/v1/address/list',
   addressCreate: '/api/admin/v1/address/create',
   addressUpdate: '/api/admin/v1/address/update',

@@ -254,7 +254,8 @@ export const CONTRACT = {
     response: a.rechargeSchema,
   },
   [ADMIN_API.withdrawList]: {
-    summary: 'Withdrawals of every customer with the full payout account, newest first; `keyword` searches the e-mail.',
+    summary:
+      'Withdrawals of every customer with the payout account masked (IBAN, phone, e-mail, address), newest first; `keyword` searches the e-mail.',
     auth: 'operator',
     request: s.reviewListRequest,
     response: a.pageOf(a.adminWithdrawalSchema),
@@ -272,6 +273,13 @@ export const CONTRACT = {
     roles: MONEY,
     request: s.rejectRequest,
     response: a.withdrawalSchema,
+  },
+  [ADMIN_API.withdrawReveal]: {
+    summary: "One withdrawal's payout account in full, to pay it out; every reveal is written to the audit log.",
+    auth: 'operator',
+    roles: MONEY,
+    request: s.approveRequest,
+    response: a.withdrawRevealResponse,
   },
   [ADMIN_API.addressList]: {
     summary: 'Receiving addresses of the recharge networks.',
