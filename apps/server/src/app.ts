@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { memoryThrottle, redisThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
+import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerWithdrawalRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
+    registerDemoRoutes(api, ctx);
   });
 
   await serveBuiltApps(

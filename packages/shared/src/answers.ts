@@ -120,7 +120,8 @@ export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
 /** Switching a code on or off answers only the code and its new state. */
 export const inviteCodeUpdateResponse = inviteCodeSchema.pick({ code: true, active: true });
 
-const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
+/** `demo`: seeded demo data, nobody's wallet — the app tells customers not to send funds there */
+const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string(), demo: z.boolean() });
 export const receivingAddressResponse = z.strictObject({
   types: z.array(z.string()),
   address: receivingAddressSchema.nullable(),
@@ -226,5 +227,23 @@ export const adminAddressSchema = z.strictObject({
   type: z.string(),
   address: z.string(),
   active: z.boolean(),
+  /** seeded demo data (nobody's wallet), until removed or replaced by an operator's own address */
+  demo: z.boolean(),
   created_at: time,
+});
+
+/** Demo data still in place: the console shows a banner while `present`. */
+export const demoStatusResponse = z.strictObject({
+  present: z.boolean(),
+  addresses: z.array(z.strictObject({ type: z.string(), address: z.string() })),
+  /** the demo customer while it can sign in */
+  customer: z.strictObject({ email: z.string() }).nullable(),
+});
+/**
+ * What removing the demo data did: the networks whose demo address went, and the demo customer `deleted` (nothing on
+ * record), `closed` (it has money history or invited someone: it can no longer sign in, its records stay) or `none`.
+ */
+export const demoRemoveResponse = z.strictObject({
+  addresses: z.array(z.string()),
+  customer: z.enum(['deleted', 'closed', 'none']),
 });

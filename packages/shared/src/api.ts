@@ -49,6 +49,8 @@ export const ADMIN_API = {
   withdrawApprove: '/api/admin/v1/withdraw/approve',
   withdrawReject: '/api/admin/v1/withdraw/reject',
   withdrawReveal: '/api/admin/v1/withdraw/reveal',
+  demoStatus: '/api/admin/v1/demo/status',
+  demoRemove: '/api/admin/v1/demo/remove',
   addressList: '/api/admin/v1/address/list',
   addressCreate: '/api/admin/v1/address/create',
   addressUpdate: '/api/admin/v1/address/update',

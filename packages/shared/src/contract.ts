@@ -281,6 +281,20 @@ export const CONTRACT = {
     request: s.approveRequest,
     response: a.withdrawRevealResponse,
   },
+  [ADMIN_API.demoStatus]: {
+    summary: 'Demo data still in place (demo receiving addresses, the demo customer while it can sign in).',
+    auth: 'operator',
+    request: s.emptyRequest,
+    response: a.demoStatusResponse,
+  },
+  [ADMIN_API.demoRemove]: {
+    summary:
+      'Removes the demo data: the demo receiving addresses, and the demo customer (deleted, or closed when it has money history or invitees). Audited.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.emptyRequest,
+    response: a.demoRemoveResponse,
+  },
   [ADMIN_API.addressList]: {
     summary: 'Receiving addresses of the recharge networks.',
     auth: 'operator',

@@ -31,6 +31,12 @@ export async function openUserAccounts(tx: Tx, userId: number, now: Date): Promi
   );
 }
 
+/** True when any of the customer's accounts ever moved. */
+export const hasLedgerHistory = (tx: Tx, userId: number) => repo.userHasPostings(tx, userId);
+
+/** Closes a customer's accounts that never moved, before the customer is deleted; accounts with postings stay. */
+export const removeUnusedAccounts = (tx: Tx, userId: number) => repo.deleteUnusedUserAccounts(tx, userId);
+
 async function accountId(tx: Tx, ref: AccountRef): Promise<number> {
   const [owner, kind] = 'user' in ref ? [userOwner(ref.user), ref.kind] : ['platform', ref.platform];
   const id = await repo.findAccountId(tx, owner, kind, CURRENCY);

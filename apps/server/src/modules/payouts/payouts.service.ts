@@ -111,3 +111,6 @@ export function maskPayout(a: PayoutAccount): PayoutAccount {
 export async function accountsById(tx: Tx, ids: number[]): Promise<Map<number, PayoutAccount>> {
   return new Map((await repo.findAccounts(tx, [...new Set(ids)])).map((r) => [r.id, toPayoutAccount(r)]));
 }
+
+/** Removes a customer's payout accounts, before the customer is deleted (no withdrawal may name them). */
+export const removeAccountsOf = (tx: Tx, userId: number) => repo.deleteAccountsOf(tx, userId);

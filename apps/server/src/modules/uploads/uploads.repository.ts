@@ -26,3 +26,6 @@ export async function markUsed(tx: Tx, id: number, usedFor: string): Promise<boo
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+export const deleteUploadsOf = (tx: Tx, userId: number) =>
+  tx.deleteFrom('uploads').where('user_id', '=', userId).returning('name').execute();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UPLOADS_PREFIX } from '@c2c/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, Tx } from '../../context.js';
-import { onRollback } from '../../db/transaction.js';
+import { afterCommit, onRollback } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import * as repo from './uploads.repository.js';
@@ -71,4 +71,10 @@ export async function readUpload(tx: Tx, ctx: AppContext, name: string, reader: 
   if (!row || (reader !== 'operator' && row.user_id !== reader.userId)) return undefined;
   const data = await fs.readFile(path.join(dir(ctx), row.name)).catch(() => undefined);
   return data && { data, mime: row.mime };
+}
+
+/** Removes a customer's uploads (rows now, files once the transaction commits), before the customer is deleted. */
+export async function removeUploadsOf(tx: Tx, ctx: AppContext, userId: number) {
+  const gone = await repo.deleteUploadsOf(tx, userId);
+  afterCommit(tx, () => Promise.all(gone.map((u) => fs.rm(path.join(dir(ctx), u.name), { force: true }))));
 }
