@@ -123,7 +123,13 @@ test('recharge approved in the console reaches the balance live; a rejected with
 
   await admin.getByRole('menuitem', { name: 'Withdrawals' }).click();
   await admin.getByRole('button', { name: 'Review' }).first().click();
+  // payout details are masked until the operator reveals them (an audited step)
+  await expect(admin.getByText('•••• 3000').first()).toBeVisible();
+  await expect(admin.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
+  await shot(admin, 'safety-18-payout-masked');
+  await admin.getByRole('button', { name: 'Reveal full details' }).click();
   await expect(admin.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
+  await shot(admin, 'safety-18-payout-revealed');
   await admin.getByRole('button', { name: 'Reject' }).click();
   await admin.getByLabel('Reason').fill('The account holder does not match');
   await admin.getByRole('button', { name: 'Confirm' }).click();

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { underStartupLock } from './db/startup-lock.js';
 import { inTransaction } from './db/transaction.js';
 import { JOBS } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
@@ -23,6 +24,7 @@ import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
+import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
@@ -90,7 +92,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.databaseUrl && !config.auditKey)
     app.log.warn(`the audit key is ${auditKeySource}: several server processes on one database need the same key (AUDIT_KEY)`);
   const database = await openDatabase(config);
-  await migrate(database.db as never, database.dialect, config.databaseSchema);
+  await underStartupLock(database, config.databaseSchema, () =>
+    migrate(database.db as never, database.dialect, config.databaseSchema),
+  ).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
   // a corrupt stored money limit stops the start here instead of being read as 0 at the first withdrawal
   await inTransaction({ database, log: app.log }, (tx) => moneyLimits(tx)).catch(async (err) => {
     await database.close();
@@ -170,6 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerWithdrawalRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
+    registerDemoRoutes(api, ctx);
   });
 
   await serveBuiltApps(

@@ -14,6 +14,25 @@ describe('config', () => {
     expect(Object.isFrozen(c)).toBe(true);
   });
 
+  it('seeds demo data only where PUBLIC_URL is a loopback address', () => {
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://app.localhost'])
+      expect(loadConfig({ PUBLIC_URL: url, SEED_DEMO: 'true' })).toMatchObject({ seedDemo: true, demoRefused: undefined });
+    // left unset: no demo data on a public address, and the start-up message says why
+    expect(loadConfig({ PUBLIC_URL: 'https://c2c.example.com' })).toMatchObject({
+      seedDemo: false,
+      demoRefused: 'PUBLIC_URL https://c2c.example.com is not a loopback address, and demo data is for local trials only',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://127.example.com', SEED_DEMO: 'false' })).toMatchObject({
+      seedDemo: false,
+      demoRefused: undefined,
+    });
+    // asked for explicitly: the server does not start
+    expect(() => loadConfig({ PUBLIC_URL: 'https://c2c.example.com', SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: demo data is seeded only when PUBLIC_URL is a loopback address .* remove SEED_DEMO or set it to false/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'http://192.168.1.5:8080', SEED_DEMO: 'true' })).toThrow(ConfigError);
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {

@@ -5,30 +5,52 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const opt = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
 const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) => z.preprocess(blankToUndefined, s.default(d as never));
 
-const schema = z.object({
-  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 8080),
-  HOST: withDefault(z.string(), '127.0.0.1'),
-  DATA_DIR: withDefault(z.string(), './data'),
-  DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')),
-  DATABASE_SCHEMA: opt(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')),
-  REDIS_URL: opt(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// URL')),
-  SMTP_URL: opt(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')),
-  MAIL_FROM: withDefault(z.string().min(3), 'C2C <no-reply@c2c.local>'),
-  PUBLIC_URL: opt(
-    z
-      .string()
-      .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) URL')
-      .transform((s) => s.replace(/\/+$/, '')),
-  ),
-  ADMIN_EMAIL: opt(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')),
-  ADMIN_PASSWORD: opt(z.string().min(10, 'must have at least 10 characters')),
-  ADMIN_TOTP_SECRET: opt(z.string().regex(/^[A-Z2-7]{16,}=*$/, 'must be base32 (A-Z, 2-7), at least 16 characters')),
-  HOUSE_INVITE_CODE: opt(z.string().regex(/^[A-Z0-9]{4,16}$/, 'must be 4 to 16 characters A-Z or 0-9')),
-  SEED_DEMO: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'true'),
-  TRUST_PROXY: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'false'),
-  AUDIT_KEY: opt(z.string().min(32, 'must have at least 32 characters (for example the output of `openssl rand -hex 32`)')),
-  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-});
+/** True for a URL whose host is this machine only: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+const schema = z
+  .object({
+    PORT: withDefault(z.coerce.number().int().min(0).max(65535), 8080),
+    HOST: withDefault(z.string(), '127.0.0.1'),
+    DATA_DIR: withDefault(z.string(), './data'),
+    DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')),
+    DATABASE_SCHEMA: opt(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')),
+    REDIS_URL: opt(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// URL')),
+    SMTP_URL: opt(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')),
+    MAIL_FROM: withDefault(z.string().min(3), 'C2C <no-reply@c2c.local>'),
+    PUBLIC_URL: opt(
+      z
+        .string()
+        .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) URL')
+        .transform((s) => s.replace(/\/+$/, '')),
+    ),
+    ADMIN_EMAIL: opt(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')),
+    ADMIN_PASSWORD: opt(z.string().min(10, 'must have at least 10 characters')),
+    ADMIN_TOTP_SECRET: opt(z.string().regex(/^[A-Z2-7]{16,}=*$/, 'must be base32 (A-Z, 2-7), at least 16 characters')),
+    HOUSE_INVITE_CODE: opt(z.string().regex(/^[A-Z0-9]{4,16}$/, 'must be 4 to 16 characters A-Z or 0-9')),
+    SEED_DEMO: opt(z.enum(['true', 'false'], 'must be true or false')),
+    TRUST_PROXY: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'false'),
+    AUDIT_KEY: opt(z.string().min(32, 'must have at least 32 characters (for example the output of `openssl rand -hex 32`)')),
+    LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  })
+  .superRefine((v, ctx) => {
+    // The demo customer's password is public and the demo addresses are nobody's wallet: never on a reachable install.
+    const publicUrl = v.PUBLIC_URL ?? `http://localhost:${v.PORT}`;
+    if (v.SEED_DEMO === 'true' && !isLoopbackUrl(publicUrl))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: `demo data is seeded only when PUBLIC_URL is a loopback address (localhost, 127.0.0.1, ::1), and PUBLIC_URL is ${publicUrl}; remove SEED_DEMO or set it to false`,
+      });
+  });
 
 export interface Config {
   readonly port: number;
@@ -42,7 +64,10 @@ export interface Config {
   readonly publicUrl: string;
   readonly admin: { readonly email?: string; readonly password?: string; readonly totpSecret?: string };
   readonly houseInviteCode: string | undefined;
+  /** demo data on an empty database: only where PUBLIC_URL is a loopback address (a local trial) */
   readonly seedDemo: boolean;
+  /** why demo data is not seeded although SEED_DEMO was left unset (PUBLIC_URL is public), for the start-up message */
+  readonly demoRefused: string | undefined;
   readonly trustProxy: boolean;
   readonly logLevel: string;
   /** the secret that keys the audit chain; without it, a key file in `dataDir` (lib/audit-key.ts) */
@@ -62,6 +87,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const v = parsed.data;
+  const publicUrl = v.PUBLIC_URL ?? `http://localhost:${v.PORT}`;
+  const local = isLoopbackUrl(publicUrl);
   return Object.freeze({
     port: v.PORT,
     host: v.HOST,
@@ -71,10 +98,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: v.REDIS_URL,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
-    publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
+    publicUrl,
     admin: Object.freeze({ email: v.ADMIN_EMAIL, password: v.ADMIN_PASSWORD, totpSecret: v.ADMIN_TOTP_SECRET }),
     houseInviteCode: v.HOUSE_INVITE_CODE,
-    seedDemo: v.SEED_DEMO === 'true',
+    seedDemo: v.SEED_DEMO === undefined ? local : v.SEED_DEMO === 'true',
+    demoRefused:
+      v.SEED_DEMO === undefined && !local
+        ? `PUBLIC_URL ${publicUrl} is not a loopback address, and demo data is for local trials only`
+        : undefined,
     trustProxy: v.TRUST_PROXY === 'true',
     logLevel: v.LOG_LEVEL,
     auditKey: v.AUDIT_KEY,

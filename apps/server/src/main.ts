@@ -20,9 +20,13 @@ function banner(config: Config, seeded: SeedReport, url: string): string {
     lines.push(`  TOTP secret:     ${seeded.owner.totpSecret}  (add it to an authenticator app)`);
   }
   if (seeded.houseCode) lines.push('', `House invitation code for the first customers: ${seeded.houseCode.code}`);
-  if (seeded.demo) lines.push('', `Demo customer: ${seeded.demo.email} / ${seeded.demo.password}`);
+  if (seeded.demo)
+    lines.push('', `Demo customer: ${seeded.demo.email} / ${seeded.demo.password}  (its invitation code registers nobody)`);
   if (seeded.demoAddresses)
-    lines.push(`Demo receiving addresses (${seeded.demoAddresses.join(', ')}): replace them in the console before real use.`);
+    lines.push(
+      `Demo receiving addresses (${seeded.demoAddresses.join(', ')}): customers are told not to send funds there. Remove the demo data in the console (owner: banner at the top) before real use.`,
+    );
+  if (seeded.demoRefused) lines.push('', `Demo data: not seeded, because ${seeded.demoRefused}.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext, Tx } from './context.js';
+import { lockStartup } from './db/startup-lock.js';
 import { inTransaction } from './db/transaction.js';
 import { hashPassword, randomCode } from './lib/crypto.js';
 import { createHouseCode, hasHouseCodes, isActiveHouseCode } from './modules/invites/invites.service.js';
@@ -11,9 +12,14 @@ export interface SeedReport {
   houseCode?: { code: string; generated: boolean };
   demo?: { email: string; password: string };
   demoAddresses?: string[];
+  /** why a fresh database got no demo data although SEED_DEMO was left unset */
+  demoRefused?: string;
 }
 
-/** Demo receiving addresses (well-formed, not ours): replace them in the console before real use. */
+/**
+ * Demo receiving addresses (well-formed, nobody's wallet): marked demo, so customers are told not to send funds and the
+ * console offers to remove them. Migration 005 knows these values to mark installs seeded before the flag existed.
+ */
 const DEMO_ADDRESSES: [string, string][] = [
   ['TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'],
   ['ERC20', '0x000000000000000000000000000000000000dEaD'],
@@ -28,7 +34,11 @@ export const DEMO_CUSTOMER = { email: 'demo@c2c.local', password: 'Demo12345' };
 export async function seedFirstStart(ctx: AppContext): Promise<SeedReport> {
   // the demo customer's password is hashed before the transaction opens
   const demoPasswordHash = ctx.config.seedDemo ? await hashPassword(DEMO_CUSTOMER.password) : '';
-  return inTransaction(ctx, (tx) => seed(tx, ctx, demoPasswordHash));
+  return inTransaction(ctx, async (tx) => {
+    // another process starting at the same moment seeds first or waits; whoever comes second finds it done
+    await lockStartup(tx, ctx.dialect, ctx.config.databaseSchema);
+    return seed(tx, ctx, demoPasswordHash);
+  });
 }
 
 async function seed(tx: Tx, ctx: AppContext, demoPasswordHash: string): Promise<SeedReport> {
@@ -60,7 +70,7 @@ async function seed(tx: Tx, ctx: AppContext, demoPasswordHash: string): Promise<
   }
   if (ctx.config.seedDemo && report.houseCode) {
     // the demo catalogue of a fresh install: where customers send USDT, per network
-    for (const [type, address] of DEMO_ADDRESSES) await createAddress(tx, ctx, null, { type, address });
+    for (const [type, address] of DEMO_ADDRESSES) await createAddress(tx, ctx, null, { type, address }, { demo: true });
     report.demoAddresses = DEMO_ADDRESSES.map(([type]) => type);
   }
   if (ctx.config.seedDemo && (await countUsers(tx)) === 0) {
@@ -70,5 +80,6 @@ async function seed(tx: Tx, ctx: AppContext, demoPasswordHash: string): Promise<
       report.demo = DEMO_CUSTOMER;
     }
   }
+  if (!ctx.config.seedDemo && ctx.config.demoRefused && report.houseCode) report.demoRefused = ctx.config.demoRefused;
   return report;
 }

@@ -136,7 +136,8 @@ export type HouseInviteCode = z.infer<typeof inviteCodeSchema>;
 /** Switching a code on or off answers only the code and its new state. */
 export const inviteCodeUpdateResponse = inviteCodeSchema.pick({ code: true, active: true });
 
-const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string() });
+/** `demo`: seeded demo data, nobody's wallet — the app tells customers not to send funds there */
+const receivingAddressSchema = z.strictObject({ type: z.string(), address: z.string(), demo: z.boolean() });
 export const receivingAddressResponse = z.strictObject({
   types: z.array(z.string()),
   address: receivingAddressSchema.nullable(),
@@ -232,12 +233,33 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   user_id: z.number(),
   user_email: z.string(),
   reviewed_by: z.string().nullable(),
+  /** masked for every operator: IBAN, phone and e-mail show their ends only, the street address not at all */
   payout: payoutAccountSchema,
 });
+/** One withdrawal's payout account in full, for the operator who pays it out (each reveal is audited). */
+export const withdrawRevealResponse = z.strictObject({ id: z.number(), payout: payoutAccountSchema });
 export const adminAddressSchema = z.strictObject({
   id: z.number(),
   type: z.string(),
   address: z.string(),
   active: z.boolean(),
+  /** seeded demo data (nobody's wallet), until removed or replaced by an operator's own address */
+  demo: z.boolean(),
   created_at: time,
+});
+
+/** Demo data still in place: the console shows a banner while `present`. */
+export const demoStatusResponse = z.strictObject({
+  present: z.boolean(),
+  addresses: z.array(z.strictObject({ type: z.string(), address: z.string() })),
+  /** the demo customer while it can sign in */
+  customer: z.strictObject({ email: z.string() }).nullable(),
+});
+/**
+ * What removing the demo data did: the networks whose demo address went, and the demo customer `deleted` (nothing on
+ * record), `closed` (it has money history or invited someone: it can no longer sign in, its records stay) or `none`.
+ */
+export const demoRemoveResponse = z.strictObject({
+  addresses: z.array(z.string()),
+  customer: z.enum(['deleted', 'closed', 'none']),
 });

@@ -262,7 +262,8 @@ export const CONTRACT = {
     response: a.rechargeSchema,
   },
   [ADMIN_API.withdrawList]: {
-    summary: 'Withdrawals of every customer with the full payout account, newest first; `keyword` searches the e-mail.',
+    summary:
+      'Withdrawals of every customer with the payout account masked (IBAN, phone, e-mail, address), newest first; `keyword` searches the e-mail.',
     auth: 'operator',
     request: s.reviewListRequest,
     response: a.pageOf(a.adminWithdrawalSchema),
@@ -280,6 +281,27 @@ export const CONTRACT = {
     roles: MONEY,
     request: s.rejectRequest,
     response: a.withdrawalSchema,
+  },
+  [ADMIN_API.withdrawReveal]: {
+    summary: "One withdrawal's payout account in full, to pay it out; every reveal is written to the audit log.",
+    auth: 'operator',
+    roles: MONEY,
+    request: s.approveRequest,
+    response: a.withdrawRevealResponse,
+  },
+  [ADMIN_API.demoStatus]: {
+    summary: 'Demo data still in place (demo receiving addresses, the demo customer while it can sign in).',
+    auth: 'operator',
+    request: s.emptyRequest,
+    response: a.demoStatusResponse,
+  },
+  [ADMIN_API.demoRemove]: {
+    summary:
+      'Removes the demo data: the demo receiving addresses, and the demo customer (deleted, or closed when it has money history or invitees). Audited.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.emptyRequest,
+    response: a.demoRemoveResponse,
   },
   [ADMIN_API.addressList]: {
     summary: 'Receiving addresses of the recharge networks.',

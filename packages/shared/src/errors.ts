@@ -64,6 +64,7 @@ export const ERROR_CODES = {
   reference_required: 1414,
   address_format: 1415,
   address_type_taken: 1416,
+  upload_used: 1417,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

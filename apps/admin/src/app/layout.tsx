@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { RoleTag } from '../components/role-tag';
 import { useSignOut } from '../features/auth/auth-api';
+import { DemoBanner } from '../features/demo/demo-banner';
 import { navFor } from './nav';
 
 export function AdminLayout({ operator, children }: { operator: Operator; children: ReactNode }) {
@@ -64,7 +65,10 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          <main>{children}</main>
+          <main>
+            <DemoBanner canRemove={operator.role === 'owner'} />
+            {children}
+          </main>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type DialectAdapter,
   Kysely,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -11,6 +12,7 @@ import {
   type QueryResult,
   type RootOperationNode,
   SelectQueryNode,
+  SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
@@ -59,10 +61,11 @@ const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p ===
  */
 function cachingSqlite(file: string): SqliteDatabase {
   const raw = new SQLite(file);
+  // first, so that even switching to WAL waits for a process that is creating the file
+  raw.pragma('busy_timeout = 5000');
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  raw.pragma('busy_timeout = 5000');
   const cache = new Map<string, SqliteStatement>();
   const MAX = 500;
   return {
@@ -114,6 +117,22 @@ class DropRowLocks implements KyselyPlugin {
   }
 }
 
+/**
+ * SQLite does run DDL inside transactions; saying so makes Kysely's migrator run the pending migrations in one
+ * transaction, which begins IMMEDIATE: a second process starting at the same time waits for the file's write lock,
+ * then finds the migrations applied (the stock adapter runs them outside any transaction, unguarded).
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class SqliteDialectWithTransactionalDdl extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 function wrap(db: Kysely<DB>, dialect: Dialect): Database {
   return {
     db,
@@ -125,6 +144,16 @@ function wrap(db: Kysely<DB>, dialect: Dialect): Database {
         () => false,
       ),
   };
+}
+
+/** The class half of the start-up advisory lock key (`startup-lock.ts`). */
+const LOCK_CLASS = 0x0c2c_5eed;
+
+/** The start-up advisory lock key on PostgreSQL: a fixed class and FNV-1a of the schema name as a signed 32-bit integer. */
+export function startupLockKey(schema: string | undefined): [number, number] {
+  let h = 0x811c9dc5;
+  for (const ch of Buffer.from(schema ?? '', 'utf8')) h = Math.imul(h ^ ch, 0x01000193);
+  return [LOCK_CLASS, h | 0];
 }
 
 /** A URL without a user name connects as the operating-system user, as psql does (even when $USER is unset). */
@@ -141,7 +170,11 @@ export async function openDatabase(config: Config): Promise<Database> {
       const admin = new pg.Client({ connectionString: withPgUser(config.databaseUrl) });
       await admin.connect();
       try {
+        // two processes creating one schema at once collide in the catalogue even with IF NOT EXISTS: one waits
+        await admin.query('BEGIN');
+        await admin.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', startupLockKey(schema));
         await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        await admin.query('COMMIT');
       } finally {
         await admin.end();
       }
@@ -165,7 +198,10 @@ export async function openDatabase(config: Config): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
   return wrap(
-    new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }), plugins: [new DropRowLocks()] }),
+    new Kysely<DB>({
+      dialect: new SqliteDialectWithTransactionalDdl({ database: cachingSqlite(file) }),
+      plugins: [new DropRowLocks()],
+    }),
     'sqlite',
   );
 }

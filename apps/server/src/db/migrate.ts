@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
 import * as m003 from './migrations/003-booleans.js';
 import * as m004 from './migrations/004-jobs.js';
+import * as m005 from './migrations/005-safety.js';
 import * as m006 from './migrations/006-email-sends.js';
 import type { MigrationContext } from './migrations/context.js';
 
@@ -15,6 +16,7 @@ const STEPS: Record<string, Step> = {
   '002-money': m002,
   '003-booleans': m003,
   '004-jobs': m004,
+  '005-safety': m005,
   '006-email-sends': m006,
 };
 

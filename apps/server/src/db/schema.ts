@@ -17,6 +17,8 @@ export interface UsersTable {
   status: Generated<string>;
   created_at: string;
   password_changed_at: string | null;
+  /** the demo customer seeded on a fresh local install: signs in, but its invitation code registers nobody */
+  demo: Generated<boolean>;
 }
 
 export interface EmailSendsTable {
@@ -133,6 +135,8 @@ export interface UploadsTable {
   mime: string;
   size: number;
   created_at: string;
+  /** the one record this upload backs (`recharge:12`), set once */
+  used_for: string | null;
 }
 
 export interface ReceivingAddressesTable {
@@ -141,6 +145,8 @@ export interface ReceivingAddressesTable {
   address: string;
   active: boolean;
   created_at: string;
+  /** seeded demo data: nobody's wallet, shown as such and removed from the console */
+  demo: Generated<boolean>;
 }
 
 export interface RechargesTable {

@@ -60,6 +60,7 @@ export default {
   reference_required: 'Bitte die Auszahlungsreferenz angeben',
   address_format: 'Bitte eine gültige Empfangsadresse eingeben',
   address_type_taken: 'Für dieses Netzwerk gibt es bereits eine Empfangsadresse',
+  upload_used: 'Dieser Screenshot belegt bereits eine andere Aufladung; bitte einen neuen hochladen',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

@@ -60,6 +60,7 @@ export default {
   reference_required: 'Please enter the payout reference',
   address_format: 'Please enter a valid receiving address',
   address_type_taken: 'This network already has a receiving address',
+  upload_used: 'This screenshot already backs another recharge; please upload a new one',
   // operators
   totp_required: 'Please enter the 6-digit authenticator code',
   operator_login_failed: 'Wrong email, password or authenticator code',

@@ -60,6 +60,7 @@ export default {
   reference_required: '送金の参照番号を入力してください',
   address_format: '有効な受取アドレスを入力してください',
   address_type_taken: 'このネットワークには既に受取アドレスがあります',
+  upload_used: 'このスクリーンショットは別のチャージで使用済みです。新しい画像をアップロードしてください',
   // operators
   totp_required: '6桁の認証アプリのコードを入力してください',
   operator_login_failed: 'メールアドレス、パスワード、または認証コードが正しくありません',

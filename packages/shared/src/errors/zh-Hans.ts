@@ -60,6 +60,7 @@ export default {
   reference_required: '请输入打款凭证号',
   address_format: '请输入有效的收款地址',
   address_type_taken: '该网络已有收款地址',
+  upload_used: '该截图已用于另一笔充值，请上传新的截图',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

@@ -60,6 +60,7 @@ export default {
   reference_required: '請輸入打款憑證號',
   address_format: '請輸入有效的收款地址',
   address_type_taken: '該網路已有收款地址',
+  upload_used: '該截圖已用於另一筆充值，請上傳新的截圖',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '郵箱、密碼或動態驗證碼錯誤',

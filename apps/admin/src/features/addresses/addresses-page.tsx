@@ -16,7 +16,16 @@ export function AddressesPage({ canEdit }: { canEdit: boolean }) {
       title: 'Network',
       dataIndex: 'type',
       width: 120,
-      render: (type: string) => <Typography.Text strong>{type}</Typography.Text>,
+      render: (type: string, row) => (
+        <Flex gap={6} align="center" wrap>
+          <Typography.Text strong>{type}</Typography.Text>
+          {row.demo && (
+            <Tag color="red" title="Seeded demo data: nobody's wallet. Customers are told not to send funds here.">
+              Demo
+            </Tag>
+          )}
+        </Flex>
+      ),
     },
     {
       title: 'Address',

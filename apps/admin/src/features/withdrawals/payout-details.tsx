@@ -2,15 +2,20 @@ import { formatIban, type PayoutAccount } from '@c2c/shared';
 import { Descriptions, type DescriptionsProps, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
-const copy = (text: string, what: string): ReactNode =>
-  text ? (
-    <Typography.Text copyable={{ text, tooltips: [`Copy ${what}`, 'Copied'] }}>{text}</Typography.Text>
-  ) : (
-    <Typography.Text type="secondary">—</Typography.Text>
-  );
-
-/** Everything the operator needs to send the money by hand; each value can be copied into the bank's or Wise's form. */
-export function PayoutDetails({ payout }: { payout: PayoutAccount }) {
+/**
+ * Everything the operator needs to send the money by hand; each value can be copied into the bank's or Wise's form.
+ * `masked` details (as the queue lists them: IBAN, phone, e-mail and address hidden) are shown as they are, with
+ * nothing to copy; `extra` sits beside the title (the reveal button).
+ */
+export function PayoutDetails({ payout, masked = false, extra }: { payout: PayoutAccount; masked?: boolean; extra?: ReactNode }) {
+  const copy = (text: string, what: string): ReactNode =>
+    !text ? (
+      <Typography.Text type="secondary">—</Typography.Text>
+    ) : masked ? (
+      <Typography.Text>{text}</Typography.Text>
+    ) : (
+      <Typography.Text copyable={{ text, tooltips: [`Copy ${what}`, 'Copied'] }}>{text}</Typography.Text>
+    );
   const items: DescriptionsProps['items'] =
     payout.type === 'bank'
       ? [
@@ -24,10 +29,10 @@ export function PayoutDetails({ payout }: { payout: PayoutAccount }) {
             children: (
               <Typography.Text
                 strong
-                copyable={{ text: payout.iban, tooltips: ['Copy IBAN', 'Copied'] }}
+                copyable={masked ? false : { text: payout.iban, tooltips: ['Copy IBAN', 'Copied'] }}
                 style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', whiteSpace: 'nowrap' }}
               >
-                {formatIban(payout.iban)}
+                {masked ? payout.iban : formatIban(payout.iban)}
               </Typography.Text>
             ),
           },
@@ -48,5 +53,15 @@ export function PayoutDetails({ payout }: { payout: PayoutAccount }) {
           { key: 'country', label: 'Country', children: copy(payout.country, 'country') },
           ...(payout.phone ? [{ key: 'phone', label: 'Phone', children: copy(payout.phone, 'phone') }] : []),
         ];
-  return <Descriptions title="Pay out to" column={1} size="small" bordered styles={{ label: { width: 170 } }} items={items} />;
+  return (
+    <Descriptions
+      title={masked ? 'Pay out to (details masked)' : 'Pay out to'}
+      extra={extra}
+      column={1}
+      size="small"
+      bordered
+      styles={{ label: { width: 170 } }}
+      items={items}
+    />
+  );
 }

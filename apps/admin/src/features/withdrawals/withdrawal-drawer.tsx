@@ -1,10 +1,11 @@
-import { withdrawApproveRequest } from '@c2c/shared';
-import { Typography } from 'antd';
+import { type PayoutAccount, withdrawApproveRequest } from '@c2c/shared';
+import { Button, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { ReviewActions, ReviewDrawer, type ReviewDrawerProps } from '../../components/review-drawer';
 import { fieldRule } from '../../lib/field-rule';
 import { formatUsdt } from '../../lib/format';
 import { PayoutDetails } from './payout-details';
-import { type AdminWithdrawal, useApproveWithdrawal, useRejectWithdrawal } from './withdrawals-api';
+import { type AdminWithdrawal, useApproveWithdrawal, useRejectWithdrawal, useRevealPayout } from './withdrawals-api';
 
 export function WithdrawalDrawer(props: ReviewDrawerProps<AdminWithdrawal>) {
   return (
@@ -24,9 +25,47 @@ export function WithdrawalDrawer(props: ReviewDrawerProps<AdminWithdrawal>) {
             ]
           : []
       }
-      more={(withdrawal) => <PayoutDetails payout={withdrawal.payout} />}
+      more={(withdrawal) => <Payout key={withdrawal.id} withdrawal={withdrawal} canReveal={props.canReview} />}
       actions={(withdrawal, onDone) => <WithdrawalActions withdrawal={withdrawal} onDone={onDone} />}
     />
+  );
+}
+
+/**
+ * The payout account, masked as the queue lists it. Owner and finance reveal it in full with one click, for this
+ * withdrawal only; the reveal is audited, which the button says.
+ */
+function Payout({ withdrawal, canReveal }: { withdrawal: AdminWithdrawal; canReveal: boolean }) {
+  const reveal = useRevealPayout();
+  const [full, setFull] = useState<PayoutAccount | null>(null);
+  if (full) return <PayoutDetails payout={full} />;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <PayoutDetails
+        payout={withdrawal.payout}
+        masked
+        extra={
+          canReveal ? (
+            <Button
+              loading={reveal.isPending}
+              onClick={() =>
+                reveal.mutateAsync(withdrawal.id).then(
+                  (answer) => setFull(answer.payout),
+                  () => undefined,
+                )
+              }
+            >
+              Reveal full details
+            </Button>
+          ) : null
+        }
+      />
+      <Typography.Text type="secondary">
+        {canReveal
+          ? 'IBAN, phone, e-mail and address are masked. Revealing them is recorded in the audit log under your name.'
+          : 'IBAN, phone, e-mail and address are masked. Owners and finance operators reveal them to pay out.'}
+      </Typography.Text>
+    </Space>
   );
 }
 

@@ -51,3 +51,15 @@ export function useApproveWithdrawal() {
 export function useRejectWithdrawal() {
   return useReviewMutation(({ id, reason }: { id: number; reason: string }) => call(ADMIN_API.withdrawReject, { id, reason }));
 }
+
+/**
+ * The withdrawal's payout account in full, for owner and finance. Asked for on purpose, never fetched by itself: each
+ * answer is an entry in the audit log.
+ */
+export function useRevealPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(ADMIN_API.withdrawReveal, { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
+  });
+}

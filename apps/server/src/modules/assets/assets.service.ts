@@ -1,6 +1,6 @@
-import { formatAmount, kindsCountedAs } from '@c2c/shared';
+import { formatAmount, kindsCountedAs, netEntries } from '@c2c/shared';
 import type { Tx } from '../../context.js';
-import { assetLog, availableTotals } from '../ledger/ledger.service.js';
+import { assetLog, availableTotals, wholeAssetLog } from '../ledger/ledger.service.js';
 
 export const listLog = (tx: Tx, userId: number, page: number, pageSize: number) => assetLog(tx, userId, page, pageSize);
 
@@ -8,11 +8,12 @@ export const listLog = (tx: Tx, userId: number, page: number, pageSize: number) 
 export async function logSummary(tx: Tx, userId: number) {
   const t = await availableTotals(tx, userId);
   const b = t.balances;
+  const { income, expenditure } = t.flows();
   return {
     total_balance: formatAmount(b.available + b.frozen + b.escrow + b.interest),
     business: formatAmount(b.frozen + b.escrow + b.interest),
-    income: formatAmount(t.credit()),
-    expenditure: formatAmount(t.debit()),
+    income: formatAmount(income),
+    expenditure: formatAmount(expenditure),
     quantity: t.count,
   };
 }
@@ -22,10 +23,10 @@ export async function propertySummary(tx: Tx, userId: number) {
   const t = await availableTotals(tx, userId);
   return {
     balance: formatAmount(t.balances.available),
-    recharge_amount: formatAmount(t.credit(kindsCountedAs('recharge'))),
+    recharge_amount: formatAmount(t.flows(kindsCountedAs('recharge')).income),
     // no kind counts as acquisition or sale until C2C trades and merchant sales post journals
-    total_acquisition: formatAmount(t.credit(kindsCountedAs('acquisition'))),
-    total_sales: formatAmount(t.debit(kindsCountedAs('sale'))),
+    total_acquisition: formatAmount(t.flows(kindsCountedAs('acquisition')).income),
+    total_sales: formatAmount(t.flows(kindsCountedAs('sale')).expenditure),
   };
 }
 
@@ -36,14 +37,31 @@ const csvCell = (v: string | number | boolean) => {
   return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The whole asset log as CSV (UTF-8 with BOM, so spreadsheet programs read it right). */
+/**
+ * The whole asset log as CSV (UTF-8 with BOM, so spreadsheet programs read it right). Each line's `income` and
+ * `expenditure` say what it counts in the summary, so their column sums are the asset-log summary's: a reversal (a
+ * rejected withdrawal's refund) counts nothing and nets out the line it reverses.
+ */
 export async function exportLog(tx: Tx, userId: number): Promise<string> {
-  const lines = [['time', 'kind', 'amount', 'balance_after', 'paid', 'reference'].join(',')];
-  for (let page = 1; ; page++) {
-    const { list, total } = await assetLog(tx, userId, page, 500);
-    for (const e of list)
-      lines.push([e.created_at, e.kind, e.amount, e.balance_after, e.paid ? 'PAID' : '', e.ref].map(csvCell).join(','));
-    if (page * 500 >= total) break;
-  }
+  const log = await wholeAssetLog(tx, userId);
+  const counted = netEntries(log.map(({ entry, change }) => ({ kind: entry.kind, ref: entry.ref, amount: change })));
+  const lines = [['time', 'kind', 'amount', 'balance_after', 'paid', 'reference', 'income', 'expenditure'].join(',')];
+  log.forEach(({ entry: e }, i) => {
+    const { income, expenditure } = counted[i]!;
+    lines.push(
+      [
+        e.created_at,
+        e.kind,
+        e.amount,
+        e.balance_after,
+        e.paid ? 'PAID' : '',
+        e.ref,
+        formatAmount(income),
+        formatAmount(expenditure),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  });
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -139,6 +139,25 @@ export async function accountSums(tx: Tx, accountId: number) {
   return rows.map((r) => ({ kind: r.kind, credit: sumOf(r.credit), debit: sumOf(r.debit), n: Number(r.n) }));
 }
 
+export const userHasPostings = async (tx: Tx, userId: number) =>
+  !!(await tx
+    .selectFrom('postings as p')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .select('p.id')
+    .where('a.user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst());
+
+/** Deletes a customer's accounts that never moved (no postings, zero balance). */
+export async function deleteUnusedUserAccounts(tx: Tx, userId: number) {
+  await tx
+    .deleteFrom('accounts')
+    .where('user_id', '=', userId)
+    .where('balance', '=', 0n)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('postings as p').select('p.id').whereRef('p.account_id', '=', 'accounts.id'))))
+    .execute();
+}
+
 // ---- the ledger check ----
 
 export const unbalancedJournals = (tx: Tx) =>

@@ -1,4 +1,12 @@
-import { type AssetLogEntry, formatAmount, isJournalKind, type JournalKind, type MoneyInfo, type Page } from '@c2c/shared';
+import {
+  type AssetLogEntry,
+  formatAmount,
+  isJournalKind,
+  type JournalKind,
+  type MoneyInfo,
+  netFlows,
+  type Page,
+} from '@c2c/shared';
 import type { Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -22,6 +30,12 @@ export async function openUserAccounts(tx: Tx, userId: number, now: Date): Promi
     USER_ACCOUNT_KINDS.map((kind) => ({ owner: userOwner(userId), userId, kind, currency: CURRENCY, now: iso(now) })),
   );
 }
+
+/** True when any of the customer's accounts ever moved. */
+export const hasLedgerHistory = (tx: Tx, userId: number) => repo.userHasPostings(tx, userId);
+
+/** Closes a customer's accounts that never moved, before the customer is deleted; accounts with postings stay. */
+export const removeUnusedAccounts = (tx: Tx, userId: number) => repo.deleteUnusedUserAccounts(tx, userId);
 
 async function accountId(tx: Tx, ref: AccountRef): Promise<number> {
   const [owner, kind] = 'user' in ref ? [userOwner(ref.user), ref.kind] : ['platform', ref.platform];
@@ -97,36 +111,44 @@ export async function moneyInfo(tx: Tx, userId: number): Promise<MoneyInfo> {
   };
 }
 
+const toLogEntry = (r: Awaited<ReturnType<typeof repo.accountEntries>>['rows'][number]): AssetLogEntry => ({
+  id: r.id,
+  kind: r.kind,
+  amount: formatAmount(r.amount),
+  balance_after: formatAmount(r.balance_after),
+  paid: r.kind === 'withdraw' && r.paid,
+  ref: r.ref,
+  created_at: r.created_at,
+});
+
 /** The asset log: every change of the customer's available balance, newest first. */
 export async function assetLog(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<AssetLogEntry>> {
   const id = await accountId(tx, { user: userId, kind: 'available' });
   const { rows, total } = await repo.accountEntries(tx, id, pageSize, (page - 1) * pageSize);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      amount: formatAmount(r.amount),
-      balance_after: formatAmount(r.balance_after),
-      paid: r.kind === 'withdraw' && r.paid,
-      ref: r.ref,
-      created_at: r.created_at,
-    })),
-    total,
-    page,
-    page_size: pageSize,
-  };
+  return { list: rows.map(toLogEntry), total, page, page_size: pageSize };
 }
 
-/** Totals of the available account: credits and debits overall and per journal kind. */
+/** The whole asset log, newest first, each entry with its signed change as a number (for the export). */
+export async function wholeAssetLog(tx: Tx, userId: number): Promise<{ entry: AssetLogEntry; change: bigint }[]> {
+  const id = await accountId(tx, { user: userId, kind: 'available' });
+  const all: { entry: AssetLogEntry; change: bigint }[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const { rows, total } = await repo.accountEntries(tx, id, 500, offset);
+    for (const r of rows) all.push({ entry: toLogEntry(r), change: r.amount });
+    if (offset + 500 >= total) return all;
+  }
+}
+
+/**
+ * Totals of the available account: the money that really came in and went out (overall, or of some journal kinds),
+ * with reversals netted out as the journal-kind registry declares them, and the number of entries.
+ */
 export async function availableTotals(tx: Tx, userId: number) {
   const id = await accountId(tx, { user: userId, kind: 'available' });
   const rows = await repo.accountSums(tx, id);
-  const credit = (kinds?: JournalKind[]) =>
-    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + r.credit, 0n);
-  const debit = (kinds?: JournalKind[]) =>
-    rows.filter((r) => !kinds || kinds.includes(r.kind as JournalKind)).reduce((s, r) => s + r.debit, 0n);
+  const flows = (kinds?: readonly JournalKind[]) => netFlows(rows, kinds);
   const count = rows.reduce((s, r) => s + r.n, 0);
-  return { credit, debit, count, balances: await balances(tx, userId) };
+  return { flows, count, balances: await balances(tx, userId) };
 }
 
 export interface LedgerReport {

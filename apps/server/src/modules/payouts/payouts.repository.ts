@@ -22,3 +22,7 @@ export async function typesBound(tx: Tx, userId: number): Promise<string[]> {
   const rows = await tx.selectFrom('payout_accounts').select('type').distinct().where('user_id', '=', userId).execute();
   return rows.map((r) => r.type);
 }
+
+export async function deleteAccountsOf(tx: Tx, userId: number) {
+  await tx.deleteFrom('payout_accounts').where('user_id', '=', userId).execute();
+}

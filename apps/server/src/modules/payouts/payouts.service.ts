@@ -9,8 +9,11 @@ import * as repo from './payouts.repository.js';
 type Row = Selectable<PayoutAccountsTable>;
 const MAX_ACCOUNTS = 20;
 
+const labelOf = (a: { type: string; bank_name: string; iban: string; email: string }) =>
+  a.type === 'bank' ? `${a.bank_name} ${maskAccount(a.iban)}` : `Wise ${a.email}`;
+
 export function toPayoutAccount(r: Row): PayoutAccount {
-  const label = r.type === 'bank' ? `${r.bank_name} ${maskAccount(r.iban)}` : `Wise ${r.email}`;
+  const label = labelOf(r);
   // named field by field: a column added to the table does not reach customers by itself
   return {
     id: r.id,
@@ -83,7 +86,31 @@ export async function isAdded(tx: Tx, userId: number) {
   return { bank: types.includes('bank'), wise: types.includes('wise') };
 }
 
+const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? maskAccount(email) : `${email[0]}•••${email.slice(at)}`;
+};
+
+/**
+ * An account as operators see it in lists: enough to tell accounts apart and to answer the customer (names, bank,
+ * country), not enough to pay out or to contact them — IBAN and phone show their last four characters, the e-mail its
+ * first letter and domain, the street address nothing. Paying out needs the audited reveal.
+ */
+export function maskPayout(a: PayoutAccount): PayoutAccount {
+  const masked = {
+    ...a,
+    iban: a.iban && maskAccount(a.iban),
+    phone: a.phone && maskAccount(a.phone),
+    email: a.email && maskEmail(a.email),
+    address: a.address && '•••',
+  };
+  return { ...masked, label: labelOf(masked) };
+}
+
 /** Accounts by id for operator views, whoever owns them. */
 export async function accountsById(tx: Tx, ids: number[]): Promise<Map<number, PayoutAccount>> {
   return new Map((await repo.findAccounts(tx, [...new Set(ids)])).map((r) => [r.id, toPayoutAccount(r)]));
 }
+
+/** Removes a customer's payout accounts, before the customer is deleted (no withdrawal may name them). */
+export const removeAccountsOf = (tx: Tx, userId: number) => repo.deleteAccountsOf(tx, userId);

@@ -1,23 +1,29 @@
 import type { Tx } from '../../context.js';
 
 export const activeAddresses = (tx: Tx) =>
-  tx.selectFrom('receiving_addresses').select(['type', 'address']).where('active', '=', true).orderBy('type').execute();
+  tx.selectFrom('receiving_addresses').select(['type', 'address', 'demo']).where('active', '=', true).orderBy('type').execute();
+
+export const demoAddresses = (tx: Tx) =>
+  tx.selectFrom('receiving_addresses').select(['type', 'address']).where('demo', '=', true).orderBy('type').execute();
+
+export const deleteDemoAddresses = (tx: Tx) =>
+  tx.deleteFrom('receiving_addresses').where('demo', '=', true).returning('type').execute();
 
 export const findAddressById = (tx: Tx, id: number) =>
   tx.selectFrom('receiving_addresses').selectAll().where('id', '=', id).executeTakeFirst();
 export const findAddressByType = (tx: Tx, type: string) =>
   tx.selectFrom('receiving_addresses').selectAll().where('type', '=', type).executeTakeFirst();
 
-export async function insertAddress(tx: Tx, a: { type: string; address: string; now: string }) {
+export async function insertAddress(tx: Tx, a: { type: string; address: string; demo: boolean; now: string }) {
   const row = await tx
     .insertInto('receiving_addresses')
-    .values({ type: a.type, address: a.address, active: true, created_at: a.now })
+    .values({ type: a.type, address: a.address, active: true, demo: a.demo, created_at: a.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateAddress(tx: Tx, id: number, set: { address?: string; active?: boolean }) {
+export async function updateAddress(tx: Tx, id: number, set: { address?: string; active?: boolean; demo?: boolean }) {
   await tx.updateTable('receiving_addresses').set(set).where('id', '=', id).execute();
 }
 

@@ -10,7 +10,7 @@ import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
-import { isOwnUpload } from '../uploads/uploads.service.js';
+import { isOwnUpload, useUpload } from '../uploads/uploads.service.js';
 import * as repo from './recharge.repository.js';
 
 type Row = Selectable<RechargesTable>;
@@ -35,7 +35,8 @@ export async function receivingAddress(tx: Tx, type?: string) {
   const all = await repo.activeAddresses(tx);
   const wanted = type?.toUpperCase();
   const chosen = (wanted ? all.find((a) => a.type === wanted) : all[0]) ?? null;
-  return { types: all.map((a) => a.type), address: chosen };
+  // `demo`: seeded demo data, nobody's wallet — the app warns not to send funds there
+  return { types: all.map((a) => a.type), address: chosen && { type: chosen.type, address: chosen.address, demo: chosen.demo } };
 }
 
 export async function createRecharge(
@@ -64,6 +65,8 @@ export async function createRecharge(
       requestId,
       now: iso(ctx.clock.now()),
     });
+    // one screenshot backs one recharge: a second use (or a concurrent one that lost) is refused
+    await useUpload(tx, userId, input.image, `recharge:${id}`);
     await notifyUser(tx, ctx, userId, ['recharge']);
     return { id, status: 'auditing' };
   });
@@ -111,11 +114,12 @@ export const rechargeQueue: ReviewQueue<Row, { id: number }, Recharge> = {
 
 // ---- receiving addresses (operators) ----
 
-const toAddress = (a: { id: number; type: string; address: string; active: boolean; created_at: string }) => ({
+const toAddress = (a: { id: number; type: string; address: string; active: boolean; demo: boolean; created_at: string }) => ({
   id: a.id,
   type: a.type,
   address: a.address,
   active: a.active,
+  demo: a.demo,
   created_at: a.created_at,
 });
 
@@ -124,11 +128,24 @@ export async function listAddresses(tx: Tx, page: number, pageSize: number) {
   return { list: rows.map(toAddress), total, page, page_size: pageSize };
 }
 
-export async function createAddress(tx: Tx, ctx: AppContext, actor: Actor | null, input: { type: string; address: string }) {
+export async function createAddress(
+  tx: Tx,
+  ctx: AppContext,
+  actor: Actor | null,
+  input: { type: string; address: string },
+  opts: { demo?: boolean } = {},
+) {
   const now = ctx.clock.now();
   if (await repo.findAddressByType(tx, input.type)) throw new DomainError('address_type_taken');
-  const id = await repo.insertAddress(tx, { ...input, now: iso(now) });
-  await record(tx, ctx, { actor, action: 'address.create', target: `address:${id}`, detail: input, now });
+  const demo = opts.demo ?? false;
+  const id = await repo.insertAddress(tx, { ...input, demo, now: iso(now) });
+  await record(tx, ctx, {
+    actor,
+    action: 'address.create',
+    target: `address:${id}`,
+    detail: demo ? { ...input, demo } : input,
+    now,
+  });
   return toAddress((await repo.findAddressById(tx, id))!);
 }
 
@@ -141,7 +158,8 @@ export async function updateAddress(
   const before = await repo.findAddressById(tx, input.id);
   if (!before) throw new DomainError('record_not_found');
   await repo.updateAddress(tx, input.id, {
-    ...(input.address !== undefined ? { address: input.address } : {}),
+    // an operator's own address replaces the demo one: it is no longer demo data
+    ...(input.address !== undefined && input.address !== before.address ? { address: input.address, demo: false } : {}),
     ...(input.active !== undefined ? { active: input.active } : {}),
   });
   const after = (await repo.findAddressById(tx, input.id))!;
@@ -156,4 +174,12 @@ export async function updateAddress(
     now: ctx.clock.now(),
   });
   return toAddress(after);
+}
+
+/** The seeded demo receiving addresses still in place (the console's demo banner). */
+export const demoAddresses = async (tx: Tx) => (await repo.demoAddresses(tx)).map((a) => ({ type: a.type, address: a.address }));
+
+/** Removes the demo receiving addresses (recharges keep the address they were sent to); answers the networks removed. */
+export async function removeDemoAddresses(tx: Tx): Promise<string[]> {
+  return (await repo.deleteDemoAddresses(tx)).map((a) => a.type).sort();
 }

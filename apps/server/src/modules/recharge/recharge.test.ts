@@ -90,6 +90,46 @@ describe('recharge', () => {
     expect(res.code).toBe(errorCode('credentials_required'));
   });
 
+  it('lets one screenshot back one recharge only, in the caller language', async () => {
+    const { token } = await signUp(s);
+    await ensureAddress(s, admin);
+    const img = (await upload(s, token, PNG)).body.data.url;
+    const first = await s.call<{ id: number }>(API.rechargeCreate, { type: 'TRC20', amount: '50', image: img }, token);
+    expect(first.code).toBe(200);
+    const again = await s.call(API.rechargeCreate, { type: 'TRC20', amount: '60', image: img, lang: 'de' }, token);
+    expect(again.code).toBe(errorCode('upload_used'));
+    expect(again.msg).toBe('Dieser Screenshot belegt bereits eine andere Aufladung; bitte einen neuen hochladen');
+    // even after the first one was rejected: the screenshot stays with the record it backed
+    expect((await s.admin(ADMIN_API.rechargeReject, { id: first.data.id, reason: 'No transfer found' }, admin)).code).toBe(200);
+    expect((await s.call(API.rechargeCreate, { type: 'TRC20', amount: '50', image: img }, token)).code).toBe(
+      errorCode('upload_used'),
+    );
+    const mine = await s.call<{ list: unknown[] }>(API.rechargeList, {}, token);
+    expect(mine.data.list).toHaveLength(1);
+    const fresh = (await upload(s, token, PNG)).body.data.url;
+    const second = await s.call<{ id: number }>(API.rechargeCreate, { type: 'TRC20', amount: '50', image: fresh }, token);
+    expect(second.code).toBe(200);
+    // the queue's later searches see no leftovers
+    await s.admin(ADMIN_API.rechargeReject, { id: second.data.id, reason: 'test done' }, admin);
+  });
+
+  it('gives one screenshot to exactly one of ten recharges created at once', async () => {
+    const { token } = await signUp(s);
+    await ensureAddress(s, admin);
+    const img = (await upload(s, token, PNG)).body.data.url;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        s.call<{ id: number }>(API.rechargeCreate, { type: 'TRC20', amount: String(10 + i), image: img }, token),
+      ),
+    );
+    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.code === errorCode('upload_used'))).toHaveLength(9);
+    const mine = await s.call<{ list: { id: number }[] }>(API.rechargeList, {}, token);
+    const winner = results.find((r) => r.code === 200)!.data.id;
+    expect(mine.data.list.map((r) => r.id)).toEqual([winner]);
+    await s.admin(ADMIN_API.rechargeReject, { id: winner, reason: 'test done' }, admin);
+  });
+
   it('is credited once on approval, mails the user in their language and shows in the asset log', async () => {
     const { token, email } = await signUp(s, { lang: 'de' });
     await ensureAddress(s, admin);

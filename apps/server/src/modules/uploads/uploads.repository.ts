@@ -10,4 +10,22 @@ export async function insertUpload(tx: Tx, u: { userId: number; name: string; mi
 }
 
 export const findUpload = (tx: Tx, name: string) =>
-  tx.selectFrom('uploads').select(['id', 'user_id', 'name', 'mime', 'size']).where('name', '=', name).executeTakeFirst();
+  tx
+    .selectFrom('uploads')
+    .select(['id', 'user_id', 'name', 'mime', 'size', 'used_for'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+
+/** Marks an upload used by one record; false when another record has it already. */
+export async function markUsed(tx: Tx, id: number, usedFor: string): Promise<boolean> {
+  const res = await tx
+    .updateTable('uploads')
+    .set({ used_for: usedFor })
+    .where('id', '=', id)
+    .where('used_for', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const deleteUploadsOf = (tx: Tx, userId: number) =>
+  tx.deleteFrom('uploads').where('user_id', '=', userId).returning('name').execute();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UPLOADS_PREFIX } from '@c2c/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, Tx } from '../../context.js';
-import { onRollback } from '../../db/transaction.js';
+import { afterCommit, onRollback } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import * as repo from './uploads.repository.js';
@@ -40,12 +40,28 @@ export async function storeImage(tx: Tx, ctx: AppContext, userId: number, data: 
   return { id, url: `${UPLOADS_PREFIX}${name}` };
 }
 
+const nameOf = (url: string) => {
+  const name = url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : '';
+  return NAME_RE.test(name) ? name : undefined;
+};
+
 /** True when `url` names an upload of this user (a recharge may only cite its own screenshot). */
 export async function isOwnUpload(tx: Tx, userId: number, url: string): Promise<boolean> {
-  const name = url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : '';
-  if (!NAME_RE.test(name)) return false;
-  const row = await repo.findUpload(tx, name);
-  return row?.user_id === userId;
+  const name = nameOf(url);
+  const row = name && (await repo.findUpload(tx, name));
+  return !!row && row.user_id === userId;
+}
+
+/**
+ * Attaches one of the user's uploads to the record it backs (`recharge:12`), once: the mark is a conditional update in
+ * the caller's transaction, so of two records citing one upload at the same time exactly one gets it. Throws
+ * `credentials_required` for an upload that is not the user's and `upload_used` for one that backs another record.
+ */
+export async function useUpload(tx: Tx, userId: number, url: string, usedFor: string): Promise<void> {
+  const name = nameOf(url);
+  const row = name && (await repo.findUpload(tx, name));
+  if (!row || row.user_id !== userId) throw new DomainError('credentials_required');
+  if (!(await repo.markUsed(tx, row.id, usedFor))) throw new DomainError('upload_used');
 }
 
 /** The stored file for a reader allowed to see it: its owner, or any operator. Undefined otherwise. */
@@ -55,4 +71,10 @@ export async function readUpload(tx: Tx, ctx: AppContext, name: string, reader: 
   if (!row || (reader !== 'operator' && row.user_id !== reader.userId)) return undefined;
   const data = await fs.readFile(path.join(dir(ctx), row.name)).catch(() => undefined);
   return data && { data, mime: row.mime };
+}
+
+/** Removes a customer's uploads (rows now, files once the transaction commits), before the customer is deleted. */
+export async function removeUploadsOf(tx: Tx, ctx: AppContext, userId: number) {
+  const gone = await repo.deleteUploadsOf(tx, userId);
+  afterCommit(tx, () => Promise.all(gone.map((u) => fs.rm(path.join(dir(ctx), u.name), { force: true }))));
 }

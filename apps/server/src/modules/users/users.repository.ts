@@ -13,12 +13,29 @@ export const findUserById = (tx: Tx, id: number) => tx.selectFrom('users').selec
 export const findPasswordHash = async (tx: Tx, id: number) =>
   (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;
 
+/** The customer whose invitation code this is; the demo customer's code invites nobody. */
 export const findUserIdByInviteCode = async (tx: Tx, code: string) =>
-  (await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst())?.id;
+  (await tx.selectFrom('users').select('id').where('invite_code', '=', code).where('demo', '=', false).executeTakeFirst())?.id;
+
+/** The seeded demo customer while it can still sign in. */
+export const findActiveDemoCustomer = (tx: Tx) =>
+  tx.selectFrom('users').select(['id', 'email']).where('demo', '=', true).where('status', '=', 'active').executeTakeFirst();
+
+export async function setStatus(tx: Tx, id: number, status: string) {
+  await tx.updateTable('users').set({ status }).where('id', '=', id).execute();
+}
+
+export const hasInvitees = async (tx: Tx, id: number) =>
+  !!(await tx.selectFrom('users').select('id').where('inviter_id', '=', id).executeTakeFirst());
+
+/** Deletes a customer row (sessions go with it); everything else that names them must be gone first. */
+export async function deleteUser(tx: Tx, id: number) {
+  await tx.deleteFrom('users').where('id', '=', id).execute();
+}
 
 export async function insertUser(
   tx: Tx,
-  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at'>,
+  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at' | 'demo'> & { demo?: boolean },
 ): Promise<number> {
   const row = await tx.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
   return row.id;

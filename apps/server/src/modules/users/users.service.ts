@@ -222,8 +222,32 @@ export async function createDemoCustomer(
     house_code: input.houseCode,
     lang: 'en',
     created_at: iso(now),
+    demo: true,
   });
   await openUserAccounts(tx, id, now);
+}
+
+/** The demo customer while it can still sign in, for the console's demo banner. */
+export const activeDemoCustomer = (tx: Tx) => repo.findActiveDemoCustomer(tx);
+
+/** True when customers signed up with this customer's invitation code. */
+export const hasInvitees = (tx: Tx, userId: number) => repo.hasInvitees(tx, userId);
+
+/**
+ * Retires a customer who must stay on record (the demo customer with money history): they can no longer sign in and
+ * every session ends; their rows stay for the ledger and the audit.
+ */
+export async function closeCustomer(tx: Tx, ctx: AppContext, userId: number) {
+  await repo.setStatus(tx, userId, 'closed');
+  await endSessionsOf(tx, 'sessions', userId);
+  afterCommit(tx, () => ctx.live.endSessions(userId, 'all'));
+}
+
+/** Deletes a customer with nothing on record (the caller removed their uploads, payout and ledger accounts first). */
+export async function deleteCustomer(tx: Tx, ctx: AppContext, userId: number) {
+  await endSessionsOf(tx, 'sessions', userId);
+  await repo.deleteUser(tx, userId);
+  afterCommit(tx, () => ctx.live.endSessions(userId, 'all'));
 }
 
 /** The first half of a sign-in: throttles, then the account and its password hash (or a dummy one, so both answers take as long). */

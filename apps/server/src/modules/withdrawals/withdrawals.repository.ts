@@ -21,3 +21,6 @@ export async function insertWithdrawal(
 
 export const findByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+
+export const findWithdrawal = (tx: Tx, id: number) =>
+  tx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,11 +1,12 @@
-import { API, pagingRequest, withdrawCreateRequest } from '@c2c/shared';
+import { ADMIN_API, API, approveRequest, pagingRequest, withdrawCreateRequest } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { post } from '../../lib/http.js';
+import { MONEY_ROLES, operatorAuth } from '../operators/operators.service.js';
 import { userAuth } from '../users/users.service.js';
 import * as withdrawals from './withdrawals.service.js';
 
-/** Customer calls; the review calls come from the withdrawal queue (review module). */
+/** Customer calls and the audited payout reveal; the review calls come from the withdrawal queue (review module). */
 export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
   post(app, ctx, API.withdrawCreate, { body: withdrawCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
@@ -13,5 +14,12 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
   );
   post(app, ctx, API.withdrawList, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
     withdrawals.listOwn(tx, auth.user.id, input.page, input.page_size),
+  );
+  post(
+    app,
+    ctx,
+    ADMIN_API.withdrawReveal,
+    { body: approveRequest, auth: operatorAuth(ctx, MONEY_ROLES) },
+    ({ tx, input, auth }) => withdrawals.revealPayout(tx, ctx, auth.operator, input.id),
   );
 }

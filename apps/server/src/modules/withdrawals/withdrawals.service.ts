@@ -5,9 +5,10 @@ import { oncePerRequest } from '../../db/idempotency.js';
 import type { WithdrawalsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { accountsById, ownAccount } from '../payouts/payouts.service.js';
+import { accountsById, maskPayout, ownAccount } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
 import type { CurrentUser } from '../users/users.service.js';
@@ -118,13 +119,37 @@ export const withdrawalQueue: ReviewQueue<Row, { id: number; reference: string }
   onApprove: (tx, ctx, w, actor, a) => settle(tx, ctx, w, actor.id, { paid: a.reference }),
   onReject: (tx, ctx, w, actor, reason) => settle(tx, ctx, w, actor.id, { rejected: reason }),
   async answer(tx, w) {
-    return toWithdrawal(w, (await accountsById(tx, [w.payout_account_id])).get(w.payout_account_id));
+    const account = (await accountsById(tx, [w.payout_account_id])).get(w.payout_account_id);
+    return toWithdrawal(w, account && maskPayout(account));
   },
+  // operators see payout details masked; the one who pays out reveals them (`revealPayout`)
   async present(tx, rows) {
     const accounts = await accountsById(
       tx,
       rows.map((r) => r.payout_account_id),
     );
-    return (r) => ({ ...toWithdrawal(r, accounts.get(r.payout_account_id)), payout: accounts.get(r.payout_account_id)! });
+    return (r) => {
+      const payout = maskPayout(accounts.get(r.payout_account_id)!);
+      return { ...toWithdrawal(r, payout), payout };
+    };
   },
 };
+
+/**
+ * One withdrawal's payout account in full, for an operator who pays out (owner, finance). The reveal is written to the
+ * audit log in the same transaction, so nobody reads a customer's bank details without a trace.
+ */
+export async function revealPayout(tx: Tx, ctx: AppContext, actor: Actor, id: number) {
+  const w = await repo.findWithdrawal(tx, id);
+  if (!w) throw new DomainError('record_not_found');
+  const payout = (await accountsById(tx, [w.payout_account_id])).get(w.payout_account_id);
+  if (!payout) throw new DomainError('record_not_found');
+  await record(tx, ctx, {
+    actor,
+    action: 'withdraw.reveal',
+    target: withdrawalQueue.ref(w.id),
+    detail: { user_id: w.user_id, payout_account_id: w.payout_account_id, status: w.status },
+    now: ctx.clock.now(),
+  });
+  return { id: w.id, payout };
+}

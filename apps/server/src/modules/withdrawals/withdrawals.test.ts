@@ -19,6 +19,22 @@ afterAll(() => s?.close());
 
 const money = async (token: string) =>
   (await s.call<{ balance: string; frozen: string; total: string }>(API.getMoneyInfo, {}, token)).data;
+/** Signs in a new operator of `role`; answers their token. */
+async function operator(role: 'support' | 'finance') {
+  const email = `${role}@test.local`;
+  const created = await s.admin<{ totp_secret: string }>(
+    ADMIN_API.operatorCreate,
+    { email, name: role, role, password: 'Operator123' },
+    admin,
+  );
+  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
+    email,
+    password: 'Operator123',
+    totp: s.totp(created.data.totp_secret),
+  });
+  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
+  return login.data.token;
+}
 const bind = async (token: string, over: Record<string, string> = {}) =>
   s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, ...over }, token);
 
@@ -135,7 +151,7 @@ describe('withdraw', () => {
     );
     expect(queue.data.list.find((w) => w.id === first.data.id)).toMatchObject({
       user_email: email,
-      payout: { iban: 'DE89370400440532013000' },
+      payout: { iban: '•••• 3000' },
     });
 
     expect(
@@ -178,8 +194,9 @@ describe('withdraw', () => {
     expect((await s.call(API.assetLogTongji, {}, token)).data).toEqual({
       total_balance: '300.00',
       business: '0.00',
-      income: '620.25',
-      expenditure: '320.25',
+      // the rejected 120.25 came back: it neither left nor arrived
+      income: '500.00',
+      expenditure: '200.00',
       quantity: 4,
     });
 
@@ -189,11 +206,111 @@ describe('withdraw', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('time,kind,amount,balance_after,paid,reference');
-    expect(lines[1]).toMatch(/,withdraw,-200\.00,300\.00,PAID,withdrawal:\d+$/);
+    expect(lines[0]).toBe('time,kind,amount,balance_after,paid,reference,income,expenditure');
+    expect(lines[1]).toMatch(/,withdraw,-200\.00,300\.00,PAID,withdrawal:\d+,0\.00,200\.00$/);
+    expect(lines[2]).toMatch(/,withdraw_refund,120\.25,500\.00,,withdrawal:\d+,0\.00,0\.00$/);
+    expect(lines[3]).toMatch(/,withdraw,-120\.25,379\.75,,withdrawal:\d+,0\.00,0\.00$/);
+    expect(lines[4]).toMatch(/,recharge,500\.00,500\.00,,recharge:\d+,500\.00,0\.00$/);
     expect(lines).toHaveLength(5);
     const anonymous = await fetch(`${s.url}${API.assetLogExport}`, { method: 'POST' });
     expect(((await anonymous.json()) as { code: number }).code).toBe(-1);
+  });
+
+  it('counts a rejected withdrawal as neither income nor expenditure, in both summaries and the export', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '500');
+    const bk = String((await bind(token)).data.id);
+    const w = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bk, amount: '50.50' }, token);
+    expect((await s.admin(ADMIN_API.withdrawReject, { id: w.data.id, reason: 'Wrong name' }, admin)).code).toBe(200);
+    expect((await s.call(API.assetLogTongji, {}, token)).data).toEqual({
+      total_balance: '500.00',
+      business: '0.00',
+      income: '500.00',
+      expenditure: '0.00',
+      quantity: 3,
+    });
+    expect((await s.call(API.propertyTongji, {}, token)).data).toEqual({
+      balance: '500.00',
+      recharge_amount: '500.00',
+      total_acquisition: '0.00',
+      total_sales: '0.00',
+    });
+    // a second withdrawal that is paid out is real expenditure
+    const paid = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bk, amount: '20' }, token);
+    expect((await s.admin(ADMIN_API.withdrawApprove, { id: paid.data.id, reference: 'SEPA-1' }, admin)).code).toBe(200);
+    const tongji = (await s.call<{ income: string; expenditure: string }>(API.assetLogTongji, {}, token)).data;
+    expect([tongji.income, tongji.expenditure]).toEqual(['500.00', '20.00']);
+    const csv = await fetch(`${s.url}${API.assetLogExport}`, { method: 'POST', headers: { 'x-access-token': token } });
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    const sum = (col: number) => rows.reduce((t, r) => t + Math.round(Number(r[col]) * 100), 0) / 100;
+    expect([sum(6), sum(7)]).toEqual([500, 20]);
+  });
+
+  it('shows payout details masked to every operator; owner and finance reveal one withdrawal at a time, audited', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '100');
+    const bank = String((await bind(token)).data.id);
+    const w = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bank, amount: '30' }, token);
+    const support = await operator('support');
+    const finance = await operator('finance');
+    type Row = { id: number; account: { label: string }; payout: Record<string, string> };
+    for (const who of [support, finance, admin]) {
+      const list = await s.admin<{ list: Row[] }>(ADMIN_API.withdrawList, { status: 'auditing' }, who);
+      const row = list.data.list.find((r) => r.id === w.data.id)!;
+      expect(row.payout).toMatchObject({
+        full_name: 'Erika Mustermann',
+        bank_name: 'Commerzbank',
+        iban: '•••• 3000',
+        phone: '•••• 8000',
+        email: 'e•••@example.com',
+        address: '•••',
+        label: 'Commerzbank •••• 3000',
+      });
+      expect(JSON.stringify(row)).not.toContain('DE89370400440532013000');
+      expect(JSON.stringify(row)).not.toContain('erika@example.com');
+      expect(JSON.stringify(row)).not.toContain('13800138000');
+    }
+
+    expect((await s.admin(ADMIN_API.withdrawReveal, { id: w.data.id }, support)).code).toBe(errorCode('forbidden'));
+    expect((await s.admin(ADMIN_API.withdrawReveal, { id: 999_999 }, finance)).code).toBe(errorCode('record_not_found'));
+    const revealed = await s.admin<{ id: number; payout: Record<string, string> }>(
+      ADMIN_API.withdrawReveal,
+      { id: w.data.id },
+      finance,
+    );
+    expect(revealed.data).toMatchObject({
+      id: w.data.id,
+      payout: { iban: 'DE89370400440532013000', phone: '13800138000', email: 'erika@example.com', address: 'Unter den Linden 1' },
+    });
+    const audit = await s.admin<{ list: { action: string; target: string; operator_email: string | null }[] }>(
+      ADMIN_API.auditList,
+      { keyword: `withdrawal:${w.data.id}` },
+      admin,
+    );
+    expect(audit.data.list.filter((e) => e.action === 'withdraw.reveal')).toEqual([
+      expect.objectContaining({ target: `withdrawal:${w.data.id}`, operator_email: 'finance@test.local' }),
+    ]);
+
+    // a Wise account's e-mail is masked in the label as well
+    const wise = await s.call<{ id: number }>(
+      API.bankinfoCreate,
+      { type: 'wise', full_name: 'Erika M', email: 'erika@wise.test', country: 'DE' },
+      token,
+    );
+    const ww = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: String(wise.data.id), amount: '20' }, token);
+    const list = await s.admin<{ list: Row[] }>(ADMIN_API.withdrawList, { status: 'auditing' }, support);
+    const row = list.data.list.find((r) => r.id === ww.data.id)!;
+    expect([row.account.label, row.payout.label, row.payout.email]).toEqual([
+      'Wise e•••@wise.test',
+      'Wise e•••@wise.test',
+      'e•••@wise.test',
+    ]);
+    for (const id of [w.data.id, ww.data.id]) await s.admin(ADMIN_API.withdrawReject, { id, reason: 'test done' }, admin);
   });
 
   it('freezes once when the same request_id arrives five times at once', async () => {

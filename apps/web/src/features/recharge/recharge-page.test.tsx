@@ -48,7 +48,7 @@ function server(overrides: Record<string, Handler> = {}) {
     [API.getMoneyInfo]: () => ({ code: 200, data: money }),
     [API.rechargeAddress]: (body) => {
       const type = body.get('type') === 'ERC20' ? 'ERC20' : 'TRC20';
-      return { code: 200, data: { types: ['TRC20', 'ERC20'], address: { type, address: ADDRESSES[type] } } };
+      return { code: 200, data: { types: ['TRC20', 'ERC20'], address: { type, address: ADDRESSES[type], demo: false } } };
     },
     [API.rechargeList]: () => pageOf(recharges),
     [API.upload]: () => ({ code: 200, data: { id: 5, url: STORED } }),
@@ -111,6 +111,27 @@ describe('recharge page', () => {
     expect(screen.getByText('Reason: No transfer found')).toBeTruthy();
     expect(screen.getByText('Auditing')).toBeTruthy();
     expect(screen.getByText('1,250.50')).toBeTruthy();
+  });
+
+  it('warns prominently, in the user language, when the address is demo data', async () => {
+    server({
+      [API.rechargeAddress]: () => ({
+        code: 200,
+        data: { types: ['ERC20'], address: { type: 'ERC20', address: '0x000000000000000000000000000000000000dEaD', demo: true } },
+      }),
+    });
+    openApp(ROUTES.recharge);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Demo address — do not send funds');
+    expect(alert.textContent).toContain('Anything sent to it is lost for good.');
+    expect(alert.closest('.address-box')?.className).toContain('demo');
+  });
+
+  it('shows no demo warning for a real address', async () => {
+    server();
+    openApp(ROUTES.recharge);
+    await screen.findByText(ADDRESSES.TRC20);
+    expect(screen.queryByText('Demo address — do not send funds')).toBeNull();
   });
 
   it('shows an empty state when no network is configured', async () => {

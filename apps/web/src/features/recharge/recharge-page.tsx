@@ -51,7 +51,13 @@ function RechargeArea() {
           // Never show the previous network's address under the newly chosen one.
           <PageLoading />
         ) : (
-          <div className="address-box">
+          <div className={address.demo ? 'address-box demo' : 'address-box'}>
+            {address.demo && (
+              <div className="demo-warning" role="alert">
+                <strong>{t('recharge.demoAddress')}</strong>
+                <span>{t('recharge.demoAddressHint')}</span>
+              </div>
+            )}
             <QrCode value={address.address} label={t('recharge.qrLabel')} size={168} />
             <span className="field-label">{t('recharge.address')}</span>
             <span className="address-text mono">{address.address}</span>
