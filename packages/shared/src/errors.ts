@@ -63,6 +63,9 @@ export const ERROR_CODES = {
   reference_required: 1414,
   address_format: 1415,
   address_type_taken: 1416,
+  // payout accounts (issue 7)
+  payout_accounts_limit: 1430,
+  payout_account_pending: 1431,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
 import * as m003 from './migrations/003-booleans.js';
 import * as m004 from './migrations/004-jobs.js';
+import * as m007 from './migrations/007-payout-account-versions.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -14,6 +15,7 @@ const STEPS: Record<string, Step> = {
   '002-money': m002,
   '003-booleans': m003,
   '004-jobs': m004,
+  '007-payout-account-versions': m007,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

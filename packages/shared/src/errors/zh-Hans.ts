@@ -59,6 +59,9 @@ export default {
   reference_required: '请输入打款凭证号',
   address_format: '请输入有效的收款地址',
   address_type_taken: '该网络已有收款地址',
+  // payout accounts (issue 7)
+  payout_accounts_limit: '最多可绑定 {max} 个收款账户，请先删除不再使用的账户',
+  payout_account_pending: '该账户有一笔提现正在审核中，待其完成或被驳回后才能修改或删除该账户',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

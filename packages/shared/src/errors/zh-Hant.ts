@@ -59,6 +59,9 @@ export default {
   reference_required: '請輸入打款憑證號',
   address_format: '請輸入有效的收款地址',
   address_type_taken: '該網路已有收款地址',
+  // payout accounts (issue 7)
+  payout_accounts_limit: '最多可綁定 {max} 個收款帳戶，請先刪除不再使用的帳戶',
+  payout_account_pending: '該帳戶有一筆提現正在審核中，待其完成或被駁回後才能修改或刪除該帳戶',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '郵箱、密碼或動態驗證碼錯誤',

@@ -21,3 +21,14 @@ export async function insertWithdrawal(
 
 export const findByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+
+export async function hasAuditingTo(tx: Tx, accountId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('payout_account_id', '=', accountId)
+    .where('status', '=', 'auditing')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
