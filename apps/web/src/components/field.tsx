@@ -8,10 +8,12 @@ interface Props {
   name?: string;
   /** why the value was refused: the row is marked and the message shown under it */
   error?: string;
+  /** a short help line under the input, replaced by the error when there is one */
+  note?: string;
 }
 
 /** A labelled form row on the dark card; the input (antd-mobile Input, code button, ...) is the child. */
-export function Field({ label, children, extra, name, error }: Props) {
+export function Field({ label, children, extra, name, error, note }: Props) {
   return (
     <div className={error ? 'field field-invalid' : 'field'} data-field={name}>
       <span className="field-label">{label}</span>
@@ -19,10 +21,12 @@ export function Field({ label, children, extra, name, error }: Props) {
         <div className="field-input">{children}</div>
         {extra}
       </div>
-      {error && (
+      {error ? (
         <span className="field-error" role="alert">
           {error}
         </span>
+      ) : (
+        note && <span className="field-note">{note}</span>
       )}
     </div>
   );

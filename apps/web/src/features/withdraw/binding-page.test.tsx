@@ -43,7 +43,7 @@ function fillBankForm(phone: string) {
   fill('Vollständiger Name', 'Anna Lehmann');
   fill('Vorname', 'Anna');
   fill('Nachname', 'Lehmann');
-  fill('Mit Ländervorwahl, z. B. +49 151 23456789', phone);
+  fill('z. B. +49 151 23456789', phone);
   fill('E-Mail', 'anna@example.de');
   fill('Gebiet', 'Mitte');
   fill('Land', 'Deutschland');
@@ -97,7 +97,7 @@ describe('account binding (German)', { timeout: 15_000 }, () => {
     openApp(ROUTES.binding);
     expect(await screen.findByText('Noch kein Konto verknüpft')).toBeTruthy();
     // a German mobile number is longer than the 11 characters a mainland number has
-    expect(input('Mit Ländervorwahl, z. B. +49 151 23456789').maxLength).toBeGreaterThanOrEqual(20);
+    expect(input('z. B. +49 151 23456789').maxLength).toBeGreaterThanOrEqual(20);
 
     fillBankForm('+49 151');
     fill('z. B. DE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 01');
@@ -106,12 +106,12 @@ describe('account binding (German)', { timeout: 15_000 }, () => {
     await waitFor(() => expect(row('phone').classList).toContain('field-invalid'));
     expect(within(row('phone')).getByText('Ungültiges Telefonnummernformat')).toBeTruthy();
     await waitFor(() => expect(scrolled).toHaveBeenCalledWith('phone'));
-    expect(document.activeElement).toBe(input('Mit Ländervorwahl, z. B. +49 151 23456789'));
+    expect(document.activeElement).toBe(input('z. B. +49 151 23456789'));
     expect(row('iban').classList).not.toContain('field-invalid');
     expect(calls.paths()).not.toContain(API.bankinfoCreate);
 
     // typing in the refused field clears the mark; the next wrong field is shown the same way
-    fill('Mit Ländervorwahl, z. B. +49 151 23456789', '+49 151 2345-6789');
+    fill('z. B. +49 151 23456789', '+49 151 2345-6789');
     expect(row('phone').classList).not.toContain('field-invalid');
     press('Konto verknüpfen');
     await waitFor(() => expect(row('iban').classList).toContain('field-invalid'));
@@ -163,7 +163,7 @@ describe('account binding (German)', { timeout: 15_000 }, () => {
     press('Bearbeiten');
     expect(await screen.findByText('Commerzbank ••3000 bearbeiten')).toBeTruthy();
     expect(input('Vollständiger Name').value).toBe('Anna Lehmann');
-    expect(input('Mit Ländervorwahl, z. B. +49 151 23456789').value).toBe('+4915123456789');
+    expect(input('z. B. +49 151 23456789').value).toBe('+4915123456789');
     expect(input('z. B. DE89 3704 0044 0532 0130 00').value).toBe('DE89370400440532013000');
 
     fill('Stadt', 'Hamburg');

@@ -15,7 +15,7 @@ import { useGuardedAction } from '../../lib/use-guarded-action';
 import { validate } from '../../lib/validate';
 import { bindAccount, removeAccount, updateAccount, usePayoutAccounts } from './api';
 
-// Dialog.confirm renders imperatively.
+// Dialog.show renders imperatively.
 setupAntdRender();
 
 type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
@@ -23,6 +23,7 @@ interface FieldSpec {
   name: FieldName;
   label: TKey;
   placeholder?: TKey;
+  note?: TKey;
   input?: Pick<InputProps, 'type' | 'inputMode' | 'autoComplete' | 'maxLength'>;
 }
 
@@ -34,7 +35,13 @@ const BANK_FIELDS: FieldSpec[] = [
   { name: 'full_name', label: 'binding.fullName', input: { autoComplete: 'name', maxLength: 100 } },
   { name: 'name', label: 'binding.name', input: { autoComplete: 'given-name', maxLength: 50 } },
   { name: 'surname', label: 'binding.surname', input: { autoComplete: 'family-name', maxLength: 50 } },
-  { name: 'phone', label: 'binding.phone', placeholder: 'binding.phonePlaceholder', input: PHONE_INPUT },
+  {
+    name: 'phone',
+    label: 'binding.phone',
+    placeholder: 'binding.phonePlaceholder',
+    note: 'binding.phoneNote',
+    input: PHONE_INPUT,
+  },
   { name: 'email', label: 'binding.email', input: { type: 'email', autoComplete: 'email', maxLength: 254 } },
   { name: 'area', label: 'binding.area', input: { maxLength: 50 } },
   { name: 'country', label: 'binding.country', input: { autoComplete: 'country-name', maxLength: 50 } },
@@ -49,7 +56,7 @@ const WISE_FIELDS: FieldSpec[] = [
   { name: 'full_name', label: 'binding.fullName', input: { autoComplete: 'name', maxLength: 100 } },
   { name: 'email', label: 'binding.email', input: { type: 'email', autoComplete: 'email', maxLength: 254 } },
   { name: 'country', label: 'binding.country', input: { autoComplete: 'country-name', maxLength: 50 } },
-  { name: 'phone', label: 'binding.phone', placeholder: 'binding.optional', input: PHONE_INPUT },
+  { name: 'phone', label: 'binding.phone', placeholder: 'binding.optional', note: 'binding.phoneNote', input: PHONE_INPUT },
 ];
 const FIELDS: Record<PayoutType, FieldSpec[]> = { bank: BANK_FIELDS, wise: WISE_FIELDS };
 
@@ -107,7 +114,7 @@ function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: Pa
   return (
     <div className="form-card" ref={formRef}>
       {fields.map((f) => (
-        <Field key={f.name} name={f.name} label={t(f.label)} error={errors[f.name]}>
+        <Field key={f.name} name={f.name} label={t(f.label)} error={errors[f.name]} note={f.note && t(f.note)}>
           <Input
             value={values[f.name]}
             onChange={(v) => change(f.name, v)}
@@ -124,18 +131,34 @@ function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: Pa
 
 function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; onEdit: () => void; onRemoved: () => void }) {
   const { t } = useTranslation();
+  const [removing, setRemoving] = useState(false);
   const remove = useGuardedAction(async () => {
-    const confirmed = await Dialog.confirm({
-      title: t('binding.removeTitle'),
-      content: t('binding.removeText', { account: account.label }),
-      confirmText: t('binding.remove'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    await removeAccount(account.id);
+    if (!(await confirmRemoval(t('binding.removeTitle'), t('binding.removeText', { account: account.label })))) return;
+    setRemoving(true);
+    try {
+      await removeAccount(account.id);
+    } finally {
+      setRemoving(false);
+    }
     showSuccess(t('binding.removed'));
     onRemoved();
   });
+  /** Asks before an irreversible step; the removing action is marked as such. */
+  const confirmRemoval = (title: string, content: string) =>
+    new Promise<boolean>((resolve) => {
+      Dialog.show({
+        title,
+        content,
+        closeOnAction: true,
+        onClose: () => resolve(false),
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel'), onClick: () => resolve(false) },
+            { key: 'remove', text: t('binding.remove'), danger: true, bold: true, onClick: () => resolve(true) },
+          ],
+        ],
+      });
+    });
   return (
     <li className="record account-row">
       <div className="account-text">
@@ -146,7 +169,7 @@ function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; on
         <Button size="mini" shape="rounded" fill="outline" color="primary" onClick={onEdit}>
           {t('binding.edit')}
         </Button>
-        <Button size="mini" shape="rounded" fill="outline" color="danger" loading={remove.loading} onClick={remove.run}>
+        <Button size="mini" shape="rounded" fill="outline" color="danger" loading={removing} onClick={remove.run}>
           {t('binding.remove')}
         </Button>
       </div>
