@@ -90,7 +90,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await fill('Full name', 'Erika Mustermann');
   await fill('Name', 'Erika');
   await fill('Surname', 'Mustermann');
-  await fill('11-digit mobile number', '13800138000');
+  await fill('e.g. +49 151 23456789', '+49 151 23456789');
   await fill('Email', 'erika@example.com');
   await fill('Area', 'Mitte');
   await fill('Country', 'Germany');

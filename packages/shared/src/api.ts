@@ -18,6 +18,8 @@ export const API = {
   bankinfoList: '/api/v1/bankinfo/list',
   bankinfoDetail: '/api/v1/bankinfo/detail',
   bankinfoIsAdd: '/api/v1/bankinfo/get-is-add',
+  bankinfoUpdate: '/api/v1/bankinfo/update',
+  bankinfoDelete: '/api/v1/bankinfo/delete',
   withdrawCreate: '/api/v1/withdraw/create',
   withdrawList: '/api/v1/withdraw/list',
   assetLogList: '/api/v1/asset-log/list',
@@ -57,11 +59,18 @@ export const ADMIN_API = {
   addressUpdate: '/api/admin/v1/address/update',
 } as const;
 
-/** Response envelope of both APIs (DESIGN §2). */
+/**
+ * Response envelope of both APIs (DESIGN §2). A failed call answers `data` as `{}`, or as `FieldError` when a
+ * request field failed its check, so a form can point at the field.
+ */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T;
+}
+/** `data` of an answer refused because of one request field: the field's name, as the request names it. */
+export interface FieldError {
+  field: string;
 }
 export const OK = 200;
 export const SESSION_EXPIRED = -1;

@@ -105,7 +105,8 @@ export const CONTRACT = {
     response: a.pageOf(a.rechargeSchema),
   },
   [API.bankinfoCreate]: {
-    summary: 'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account.',
+    summary:
+      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164.',
     auth: 'customer',
     request: s.bankinfoCreateRequest,
     response: a.idResponse,
@@ -121,6 +122,20 @@ export const CONTRACT = {
     auth: 'customer',
     request: s.bankinfoDetailRequest,
     response: a.payoutAccountSchema,
+  },
+  [API.bankinfoUpdate]: {
+    summary:
+      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review.",
+    auth: 'customer',
+    request: s.bankinfoUpdateRequest,
+    response: a.idResponse,
+  },
+  [API.bankinfoDelete]: {
+    summary:
+      "Removes one of the customer's payout accounts (its past withdrawals keep their details). Refused while a withdrawal to it is under review.",
+    auth: 'customer',
+    request: s.bankinfoDeleteRequest,
+    response: done,
   },
   [API.bankinfoIsAdd]: {
     summary: 'Which kinds of payout account are bound.',

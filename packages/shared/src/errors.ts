@@ -65,6 +65,9 @@ export const ERROR_CODES = {
   address_format: 1415,
   address_type_taken: 1416,
   upload_used: 1417,
+  // payout accounts (issue 7)
+  payout_accounts_limit: 1430,
+  payout_account_pending: 1431,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

@@ -3,6 +3,7 @@ import { isValidIban, SWIFT_RE } from './banking.js';
 import { CODE_LENGTH, NICKNAME_MAX, OPERATOR_ROLES, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import type { ErrorKey } from './errors.js';
 import { parseAmount } from './money.js';
+import { normalizePhone } from './phone.js';
 
 /**
  * Request schemas of every call (their answers' shapes are in answers.ts, both paired per path in contract.ts).
@@ -15,8 +16,6 @@ const err = (key: ErrorKey) => ({ error: key });
 
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).+$/;
-/** Spec §5: a mainland 11-digit number starting with 1. */
-const PHONE_RE = /^1\d{10}$/;
 
 const required = (key: ErrorKey) => z.string(err(key)).trim().min(1, err(key));
 
@@ -201,7 +200,20 @@ export const rechargeCreateRequest = z.object({
 export const PAYOUT_TYPES = ['bank', 'wise'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
 const text = (max: number) => required('fields_required').max(max, err('invalid_value'));
-const phoneField = required('phone_required').regex(PHONE_RE, err('phone_format'));
+/** A phone number any bank or Wise can call, stored in E.164 (+4915123456789); see normalizePhone. */
+const toE164 = (s: string, ctx: z.RefinementCtx) => {
+  const e164 = normalizePhone(s);
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message: 'phone_format' });
+  return z.NEVER;
+};
+const phoneField = required('phone_required').transform(toE164);
+/** Wise asks for no phone: empty stays empty, anything else must be a phone number. */
+const optionalPhoneField = z
+  .string(err('phone_format'))
+  .trim()
+  .default('')
+  .transform((s, ctx) => (s === '' ? '' : toE164(s, ctx)));
 
 export const bankAccountRequest = z.object({
   type: z.literal('bank', err('invalid_value')),
@@ -228,9 +240,16 @@ export const wiseAccountRequest = z.object({
   full_name: text(100),
   email: emailField,
   country: text(50),
-  phone: z.union([z.literal(''), phoneField]).optional(),
+  phone: optionalPhoneField,
 });
 export const bankinfoCreateRequest = z.discriminatedUnion('type', [bankAccountRequest, wiseAccountRequest], err('invalid_value'));
+/** An edit sends the whole account again (the form is prefilled); the kind of account cannot change. */
+export const bankinfoUpdateRequest = z.discriminatedUnion(
+  'type',
+  [bankAccountRequest.extend({ bk_id: idField }), wiseAccountRequest.extend({ bk_id: idField })],
+  err('invalid_value'),
+);
+export const bankinfoDeleteRequest = z.object({ bk_id: idField });
 
 export const bankinfoListRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional() });
 export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField });

@@ -183,6 +183,10 @@ export interface PayoutAccountsTable {
   city: string;
   state: string;
   created_at: string;
+  /** removed by the customer or replaced by an edit; the row stays for the withdrawals that name it */
+  removed_at: ColumnType<string | null, string | undefined, string | null>;
+  /** the edit that replaced this version */
+  replaced_by: ColumnType<number | null, number | undefined, number | null>;
 }
 
 export interface WithdrawalsTable {

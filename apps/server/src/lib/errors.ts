@@ -14,3 +14,13 @@ export class DomainError extends Error {
     super(key);
   }
 }
+
+/** A request field failed its check: answered like any refusal, with the field's name in `data` (a form points at it). */
+export class InvalidField extends DomainError {
+  constructor(
+    key: ErrorKey,
+    readonly field: string,
+  ) {
+    super(key);
+  }
+}

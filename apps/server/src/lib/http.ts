@@ -1,9 +1,9 @@
-import { type ErrorKey, errorCode, errorMessage, isErrorKey, type Lang, normalizeLang, OK } from '@c2c/shared';
+import { type ErrorKey, errorCode, errorMessage, type FieldError, isErrorKey, type Lang, normalizeLang, OK } from '@c2c/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { inTransaction, type Tx } from '../db/transaction.js';
-import { DomainError } from './errors.js';
+import { DomainError, InvalidField } from './errors.js';
 
 const chosenLang = new WeakMap<FastifyRequest, Lang>();
 
@@ -29,16 +29,22 @@ export function sendError(
   key: ErrorKey,
   lang: Lang,
   params: Record<string, string | number> = {},
+  data: FieldError | Record<string, never> = {},
 ) {
-  return reply.code(status).send({ code: errorCode(key), msg: errorMessage(key, lang, params), data: {} });
+  return reply.code(status).send({ code: errorCode(key), msg: errorMessage(key, lang, params), data });
 }
 
-/** Checks a body against a shared schema; the first failing field's catalogue key becomes the error. */
+/**
+ * Checks a body against a shared schema; the first failing field's catalogue key becomes the error, and the
+ * field's name its answer's `data.field`.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const first = result.error.issues[0];
-  throw new DomainError(isErrorKey(first?.message) ? first.message : 'invalid_value');
+  const key = isErrorKey(first?.message) ? first.message : 'invalid_value';
+  const field = first?.path[0];
+  throw typeof field === 'string' ? new InvalidField(key, field) : new DomainError(key);
 }
 
 /** Who calls, as the services see it: the session tokens sent and the client's address — never the HTTP request. */
@@ -127,6 +133,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'not_found', requestLang(req)));
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = requestLang(req);
+    if (err instanceof InvalidField) return sendError(reply, 200, err.key, lang, err.params, { field: err.field });
     if (err instanceof DomainError) return sendError(reply, 200, err.key, lang, err.params);
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {

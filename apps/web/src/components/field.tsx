@@ -1,14 +1,33 @@
 import type { ReactNode } from 'react';
 
+interface Props {
+  label: string;
+  children: ReactNode;
+  extra?: ReactNode;
+  /** the request field this row edits: a form finds the row by it to scroll a refused field into view */
+  name?: string;
+  /** why the value was refused: the row is marked and the message shown under it */
+  error?: string;
+  /** a short help line under the input, replaced by the error when there is one */
+  note?: string;
+}
+
 /** A labelled form row on the dark card; the input (antd-mobile Input, code button, ...) is the child. */
-export function Field({ label, children, extra }: { label: string; children: ReactNode; extra?: ReactNode }) {
+export function Field({ label, children, extra, name, error, note }: Props) {
   return (
-    <div className="field">
+    <div className={error ? 'field field-invalid' : 'field'} data-field={name}>
       <span className="field-label">{label}</span>
       <div className="field-control">
         <div className="field-input">{children}</div>
         {extra}
       </div>
+      {error ? (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      ) : (
+        note && <span className="field-note">{note}</span>
+      )}
     </div>
   );
 }

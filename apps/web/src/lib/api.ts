@@ -2,6 +2,7 @@ import {
   type Answer,
   type CustomerPath,
   type Envelope,
+  type FieldError,
   type FilePath,
   type MultipartPath,
   OK,
@@ -30,6 +31,8 @@ export class ApiError extends Error {
     /** The envelope's code, or 0 when no envelope arrived (network failure, timeout, unreadable answer). */
     readonly code: number,
     message: string,
+    /** The request field the server refused (`data.field`), for a form to point at. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -89,7 +92,11 @@ async function send<T>(path: string, body: URLSearchParams | FormData, options: 
     endSession();
     return never<T>();
   }
-  return fail(new ApiError(envelope.code, envelope.msg || i18n.t('common.serverError')), options);
+  const field = (envelope.data as Partial<FieldError> | undefined)?.field;
+  return fail(
+    new ApiError(envelope.code, envelope.msg || i18n.t('common.serverError'), typeof field === 'string' ? field : undefined),
+    options,
+  );
 }
 
 function formOf(body: Body): URLSearchParams {

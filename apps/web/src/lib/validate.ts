@@ -10,12 +10,20 @@ export type FormSchema = keyof Schemas;
 /** What a parsed form sends: the schemas turn an amount into bigint micro-units; the wire carries the decimal the user typed. */
 export type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
 
+/** Shows a failed check at its field (`field` as the request names it) instead of a toast. */
+export type FieldErrorHandler = (field: string, message: string) => void;
+
 /**
- * Checks a form with its shared wire schema; on failure shows the first issue in the user's language and
- * answers null. On success it answers the normalized values to send (amounts as the user typed them).
+ * Checks a form with its shared wire schema; on failure shows the first issue in the user's language (at its
+ * field when the form passes `onFieldError`, else as a toast) and answers null. On success it answers the
+ * normalized values to send (amounts as the user typed them).
  * zod, the schemas and the error texts arrive with the first submit, which keeps them out of the first page.
  */
-export async function validate<K extends FormSchema>(name: K, values: unknown): Promise<Wire<z.output<Schemas[K]>> | null> {
+export async function validate<K extends FormSchema>(
+  name: K,
+  values: unknown,
+  onFieldError?: FieldErrorHandler,
+): Promise<Wire<z.output<Schemas[K]>> | null> {
   // The texts are fetched alongside, so a failing check has its message at hand (errorText retries if this failed).
   const [schemas] = await Promise.all([import('./form-schemas'), loadErrors().catch(() => undefined)]);
   const schema = schemas[name] as unknown as z.ZodType<z.output<Schemas[K]>>;
@@ -28,7 +36,11 @@ export async function validate<K extends FormSchema>(name: K, values: unknown): 
     ]);
     return Object.fromEntries(wire) as Wire<z.output<Schemas[K]>>;
   }
-  showToast(await errorText(result.error.issues[0]?.message));
+  const issue = result.error.issues[0];
+  const message = await errorText(issue?.message);
+  const field = issue?.path[0];
+  if (onFieldError && typeof field === 'string') onFieldError(field, message);
+  else showToast(message);
   return null;
 }
 

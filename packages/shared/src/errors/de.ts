@@ -61,6 +61,11 @@ export default {
   address_format: 'Bitte eine gültige Empfangsadresse eingeben',
   address_type_taken: 'Für dieses Netzwerk gibt es bereits eine Empfangsadresse',
   upload_used: 'Dieser Screenshot belegt bereits eine andere Aufladung; bitte einen neuen hochladen',
+  // payout accounts (issue 7)
+  payout_accounts_limit:
+    'Sie können höchstens {max} Auszahlungskonten verknüpfen; entfernen Sie zuerst ein Konto, das Sie nicht mehr nutzen',
+  payout_account_pending:
+    'Eine Auszahlung auf dieses Konto wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

@@ -61,6 +61,10 @@ export default {
   address_format: 'Please enter a valid receiving address',
   address_type_taken: 'This network already has a receiving address',
   upload_used: 'This screenshot already backs another recharge; please upload a new one',
+  // payout accounts (issue 7)
+  payout_accounts_limit: 'You can bind at most {max} payout accounts; remove one you no longer use first',
+  payout_account_pending:
+    'A withdrawal to this account is under review; you can change or remove the account once it is completed or rejected',
   // operators
   totp_required: 'Please enter the 6-digit authenticator code',
   operator_login_failed: 'Wrong email, password or authenticator code',

@@ -61,6 +61,9 @@ export default {
   address_format: '有効な受取アドレスを入力してください',
   address_type_taken: 'このネットワークには既に受取アドレスがあります',
   upload_used: 'このスクリーンショットは別のチャージで使用済みです。新しい画像をアップロードしてください',
+  // payout accounts (issue 7)
+  payout_accounts_limit: '受取口座は最大 {max} 件まで登録できます。使わなくなった口座を先に削除してください',
+  payout_account_pending: 'この口座への出金が審査中です。出金が完了または却下されるまで、この口座の変更・削除はできません',
   // operators
   totp_required: '6桁の認証アプリのコードを入力してください',
   operator_login_failed: 'メールアドレス、パスワード、または認証コードが正しくありません',

@@ -25,8 +25,8 @@ export default {
   nickname_too_long: '昵称最多32个字符',
   old_password_required: '请输入原密码',
   password_same: '新密码不能与原密码相同',
-  phone_required: '请输入手机号',
-  phone_format: '手机号格式错误',
+  phone_required: '请输入电话号码',
+  phone_format: '电话号码格式错误',
   amount_required: '请输入金额',
   amount_format: '请输入大于0且最多两位小数的金额',
   credentials_required: '请上传凭证',
@@ -61,6 +61,9 @@ export default {
   address_format: '请输入有效的收款地址',
   address_type_taken: '该网络已有收款地址',
   upload_used: '该截图已用于另一笔充值，请上传新的截图',
+  // payout accounts (issue 7)
+  payout_accounts_limit: '最多可绑定 {max} 个收款账户，请先删除不再使用的账户',
+  payout_account_pending: '该账户有一笔提现正在审核中，待其完成或被驳回后才能修改或删除该账户',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

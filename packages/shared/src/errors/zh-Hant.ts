@@ -25,8 +25,8 @@ export default {
   nickname_too_long: '暱稱最多32個字元',
   old_password_required: '請輸入原密碼',
   password_same: '新密碼不能與原密碼相同',
-  phone_required: '請輸入手機號',
-  phone_format: '手機號格式錯誤',
+  phone_required: '請輸入電話號碼',
+  phone_format: '電話號碼格式錯誤',
   amount_required: '請輸入金額',
   amount_format: '請輸入大於0且最多兩位小數的金額',
   credentials_required: '請上傳憑證',
@@ -61,6 +61,9 @@ export default {
   address_format: '請輸入有效的收款地址',
   address_type_taken: '該網路已有收款地址',
   upload_used: '該截圖已用於另一筆充值，請上傳新的截圖',
+  // payout accounts (issue 7)
+  payout_accounts_limit: '最多可綁定 {max} 個收款帳戶，請先刪除不再使用的帳戶',
+  payout_account_pending: '該帳戶有一筆提現正在審核中，待其完成或被駁回後才能修改或刪除該帳戶',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '郵箱、密碼或動態驗證碼錯誤',

@@ -1,8 +1,17 @@
-import { API, bankinfoCreateRequest, bankinfoDetailRequest, bankinfoListRequest, emptyRequest } from '@c2c/shared';
+import {
+  API,
+  bankinfoCreateRequest,
+  bankinfoDeleteRequest,
+  bankinfoDetailRequest,
+  bankinfoListRequest,
+  bankinfoUpdateRequest,
+  emptyRequest,
+} from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { post } from '../../lib/http.js';
 import { userAuth } from '../users/users.service.js';
+import { pendingTo as pendingWithdrawalTo } from '../withdrawals/withdrawals.service.js';
 import * as payouts from './payouts.service.js';
 
 export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,6 +24,12 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
   post(app, ctx, API.bankinfoDetail, { body: bankinfoDetailRequest, auth: signedIn }, ({ tx, input, auth }) =>
     payouts.detail(tx, auth.user.id, input.bk_id, input.type),
+  );
+  post(app, ctx, API.bankinfoUpdate, { body: bankinfoUpdateRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    payouts.updateAccount(tx, ctx, auth.user.id, input, pendingWithdrawalTo),
+  );
+  post(app, ctx, API.bankinfoDelete, { body: bankinfoDeleteRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    payouts.removeAccount(tx, ctx, auth.user.id, input.bk_id, pendingWithdrawalTo),
   );
   post(app, ctx, API.bankinfoIsAdd, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => payouts.isAdded(tx, auth.user.id));
 }

@@ -4,10 +4,12 @@ import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { lockCustomer } from '../users/users.service.js';
 import * as repo from './payouts.repository.js';
 
 type Row = Selectable<PayoutAccountsTable>;
-const MAX_ACCOUNTS = 20;
+/** How many payout accounts one customer may have at a time (removed ones do not count). */
+export const MAX_ACCOUNTS = 20;
 
 const labelOf = (a: { type: string; bank_name: string; iban: string; email: string }) =>
   a.type === 'bank' ? `${a.bank_name} ${maskAccount(a.iban)}` : `Wise ${a.email}`;
@@ -37,11 +39,17 @@ export function toPayoutAccount(r: Row): PayoutAccount {
 }
 
 type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
-type WiseInput = { type: 'wise'; full_name: string; email: string; country: string; phone?: string };
+type WiseInput = { type: 'wise'; full_name: string; email: string; country: string; phone: string };
+export type AccountInput = BankInput | WiseInput;
 
-export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input: BankInput | WiseInput) {
-  const existing = await repo.listAccounts(tx, userId);
-  if (existing.length >= MAX_ACCOUNTS) throw new DomainError('rate_limited');
+/**
+ * Whether a payout to the account is still under review (the owning module answers, e.g. withdrawals): such an
+ * account is neither changed nor removed, so the operator pays to the details the customer confirmed.
+ */
+export type PendingPayouts = (tx: Tx, accountId: number) => Promise<boolean>;
+
+/** The columns of an account's details: a Wise account leaves the bank-only ones empty. */
+function detailsOf(input: AccountInput) {
   const empty = {
     name: '',
     surname: '',
@@ -54,14 +62,50 @@ export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input
     city: '',
     state: '',
   };
-  const id = await repo.insertAccount(tx, {
-    ...empty,
-    ...input,
-    phone: input.phone ?? '',
-    user_id: userId,
-    created_at: iso(ctx.clock.now()),
-  });
+  return { ...empty, ...input };
+}
+
+export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input: AccountInput) {
+  // count-then-insert: two concurrent binds of one customer must not both see 19 (PostgreSQL)
+  await lockCustomer(tx, userId);
+  if ((await repo.countAccounts(tx, userId)) >= MAX_ACCOUNTS)
+    throw new DomainError('payout_accounts_limit', { max: MAX_ACCOUNTS });
+  const id = await repo.insertAccount(tx, { ...detailsOf(input), user_id: userId, created_at: iso(ctx.clock.now()) });
   return { id };
+}
+
+/** Locks one of the caller's current accounts for a change; another user's id answers exactly like a missing one. */
+async function lockForChange(tx: Tx, userId: number, id: number, pendingPayouts: PendingPayouts): Promise<Row> {
+  const row = await repo.lockAccount(tx, id);
+  if (!row || row.user_id !== userId) throw new DomainError('record_not_found');
+  if (await pendingPayouts(tx, row.id)) throw new DomainError('payout_account_pending');
+  return row;
+}
+
+/**
+ * Changes an account. The details a withdrawal was paid to stay as they were: the edit is a new version (a new
+ * id, answered) and the old one is removed, pointing at it. It keeps its kind and its binding time.
+ */
+export async function updateAccount(
+  tx: Tx,
+  ctx: AppContext,
+  userId: number,
+  input: AccountInput & { bk_id: number },
+  pendingPayouts: PendingPayouts,
+) {
+  const { bk_id, ...details } = input;
+  const old = await lockForChange(tx, userId, bk_id, pendingPayouts);
+  if (old.type !== details.type) throw new DomainError('invalid_value');
+  const id = await repo.insertAccount(tx, { ...detailsOf(details), user_id: userId, created_at: old.created_at });
+  if (!(await repo.removeAccount(tx, old.id, iso(ctx.clock.now()), id))) throw new DomainError('record_not_found');
+  return { id };
+}
+
+/** Removes an account from the customer's list; withdrawals already made to it keep its details. */
+export async function removeAccount(tx: Tx, ctx: AppContext, userId: number, id: number, pendingPayouts: PendingPayouts) {
+  const row = await lockForChange(tx, userId, id, pendingPayouts);
+  if (!(await repo.removeAccount(tx, row.id, iso(ctx.clock.now())))) throw new DomainError('record_not_found');
+  return {};
 }
 
 export async function listOwn(tx: Tx, userId: number, type?: PayoutType) {
@@ -73,6 +117,15 @@ export async function ownAccount(tx: Tx, userId: number, id: number, type?: Payo
   const row = await repo.findAccount(tx, id);
   if (!row || row.user_id !== userId || (type && row.type !== type)) return undefined;
   return toPayoutAccount(row);
+}
+
+/**
+ * One of the caller's current accounts, locked until the transaction ends, for a payout to it: an edit or a
+ * removal running at the same time waits, then sees the payout (and refuses), or goes first and this finds nothing.
+ */
+export async function lockOwnAccount(tx: Tx, userId: number, id: number): Promise<PayoutAccount | undefined> {
+  const row = await repo.lockAccount(tx, id);
+  return row && row.user_id === userId ? toPayoutAccount(row) : undefined;
 }
 
 export async function detail(tx: Tx, userId: number, id: number, type?: PayoutType) {

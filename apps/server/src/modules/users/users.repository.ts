@@ -10,6 +10,10 @@ export const findUserByEmail = (tx: Tx, email: string) =>
 
 export const findUserById = (tx: Tx, id: number) => tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Locks the customer's row until the transaction ends (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock). */
+export const lockUserRow = (tx: Tx, id: number) =>
+  tx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+
 export const findPasswordHash = async (tx: Tx, id: number) =>
   (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;
 

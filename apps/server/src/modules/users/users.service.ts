@@ -192,6 +192,14 @@ export async function register(
 
 export const countUsers = (tx: Tx) => repo.countUsers(tx);
 
+/**
+ * Serializes a customer's own writes that check a per-customer limit before inserting (count, then add): the
+ * second of two concurrent requests waits here until the first has committed, then counts its row too.
+ */
+export async function lockCustomer(tx: Tx, userId: number): Promise<void> {
+  await repo.lockUserRow(tx, userId);
+}
+
 /** Where and in which language to write to a customer. */
 export async function contactOf(tx: Tx, userId: number) {
   const u = await repo.findUserById(tx, userId);

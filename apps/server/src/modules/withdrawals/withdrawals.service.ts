@@ -8,7 +8,7 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { accountsById, maskPayout, ownAccount } from '../payouts/payouts.service.js';
+import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
 import type { CurrentUser } from '../users/users.service.js';
@@ -51,7 +51,8 @@ export async function createWithdrawal(
       if (until > now.getTime())
         throw new DomainError('withdraw_locked', { hours: Math.ceil((until - now.getTime()) / 3_600_000) });
     }
-    const account = await ownAccount(tx, userId, input.bk_id);
+    // locked: the account cannot be changed or removed while this payout to it is being recorded
+    const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     const amount = await checkAmount(tx, input.amount, 'withdraw');
     const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
@@ -69,6 +70,9 @@ export async function createWithdrawal(
     return { id, status: 'auditing' };
   });
 }
+
+/** Whether a withdrawal to this payout account is still under review. */
+export const pendingTo = (tx: Tx, accountId: number): Promise<boolean> => repo.hasAuditingTo(tx, accountId);
 
 export async function listOwn(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<Withdrawal>> {
   const { rows, total } = await pageOwn(tx, withdrawalQueue, userId, page, pageSize);

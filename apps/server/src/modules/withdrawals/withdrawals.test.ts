@@ -285,7 +285,12 @@ describe('withdraw', () => {
     );
     expect(revealed.data).toMatchObject({
       id: w.data.id,
-      payout: { iban: 'DE89370400440532013000', phone: '13800138000', email: 'erika@example.com', address: 'Unter den Linden 1' },
+      payout: {
+        iban: 'DE89370400440532013000',
+        phone: '+8613800138000',
+        email: 'erika@example.com',
+        address: 'Unter den Linden 1',
+      },
     });
     const audit = await s.admin<{ list: { action: string; target: string; operator_email: string | null }[] }>(
       ADMIN_API.auditList,

@@ -1,5 +1,6 @@
-import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { API, type PayoutAccount, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
@@ -8,34 +9,73 @@ import de from '../../locales/de.json';
 import { openApp, signIn } from '../../test/app';
 import { fakeServer } from '../../test/fetch';
 
-const BOUND = {
+const BOUND: PayoutAccount = {
   id: 3,
   type: 'bank',
   full_name: 'Anna Lehmann',
+  name: 'Anna',
+  surname: 'Lehmann',
+  phone: '+4915123456789',
+  email: 'anna@example.de',
+  area: 'Mitte',
+  country: 'Deutschland',
+  iban: 'DE89370400440532013000',
+  bank_name: 'Commerzbank',
+  swift: 'COBADEFFXXX',
+  address: 'Unter den Linden 1',
+  city: 'Berlin',
+  state: 'Berlin',
   label: 'Commerzbank ••3000',
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
-const fill = (placeholder: string, value: string) =>
-  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
-const bind = () => {
+const input = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;
+const fill = (placeholder: string, value: string) => fireEvent.change(input(placeholder), { target: { value } });
+const page = () => within(document.querySelector('.app-page') as HTMLElement);
+const press = (name: string) => {
   vi.setSystemTime(Date.now() + REPEAT_CLICK_MS);
-  fireEvent.click(screen.getByRole('button', { name: 'Konto verknüpfen' }));
+  fireEvent.click(page().getByRole('button', { name }));
 };
+/** The form row of a field, found the way the page scrolls to it. */
+const row = (field: string) => document.querySelector(`.form-card [data-field="${field}"]`) as HTMLElement;
 
+function fillBankForm(phone: string) {
+  fill('Vollständiger Name', 'Anna Lehmann');
+  fill('Vorname', 'Anna');
+  fill('Nachname', 'Lehmann');
+  fill('z. B. +49 151 23456789', phone);
+  fill('E-Mail', 'anna@example.de');
+  fill('Gebiet', 'Mitte');
+  fill('Land', 'Deutschland');
+  fill('z. B. DE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 00');
+  fill('Name der Bank', 'Commerzbank');
+  fill('8 oder 11 Zeichen, z. B. COBADEFFXXX', 'cobadeffxxx');
+  fill('Adresse', 'Unter den Linden 1');
+  fill('Stadt', 'Berlin');
+  fill('Bundesland oder Region', 'Berlin');
+}
+
+const scrolled = vi.fn();
 beforeAll(async () => {
   await import('./binding-page');
   i18n.addResourceBundle('de', 'translation', de);
+  // jsdom lays nothing out; the page asks to scroll a refused field into view
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled(this.getAttribute('data-field'));
+  };
 });
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  scrolled.mockClear();
   signIn();
   localStorage.setItem('lang', 'de');
   await i18n.changeLanguage('de');
 });
 
 afterEach(async () => {
+  Dialog.clear();
+  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
   await i18n.changeLanguage('en');
   queryClient.clear();
   vi.unstubAllGlobals();
@@ -43,9 +83,10 @@ afterEach(async () => {
   Toast.clear();
 });
 
-describe('account binding (German)', () => {
-  it('refuses a wrong IBAN in German before sending, then binds the corrected account', async () => {
-    let bound: unknown[] = [];
+// the first submit loads the form schemas and the error texts, which takes a while on a busy machine
+describe('account binding (German)', { timeout: 15_000 }, () => {
+  it('marks and scrolls to the wrong field before sending, then binds with an international phone number', async () => {
+    let bound: PayoutAccount[] = [];
     const calls = fakeServer({
       [API.bankinfoList]: () => ({ code: 200, data: { list: bound } }),
       [API.bankinfoCreate]: () => {
@@ -55,34 +96,123 @@ describe('account binding (German)', () => {
     });
     openApp(ROUTES.binding);
     expect(await screen.findByText('Noch kein Konto verknüpft')).toBeTruthy();
+    // a German mobile number is longer than the 11 characters a mainland number has
+    expect(input('z. B. +49 151 23456789').maxLength).toBeGreaterThanOrEqual(20);
 
-    fill('Vollständiger Name', 'Anna Lehmann');
-    fill('Vorname', 'Anna');
-    fill('Nachname', 'Lehmann');
-    fill('11-stellige Mobilnummer', '13800138000');
-    fill('E-Mail', 'anna@example.de');
-    fill('Gebiet', 'Mitte');
-    fill('Land', 'Deutschland');
+    fillBankForm('+49 151');
     fill('z. B. DE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 01');
-    fill('Name der Bank', 'Commerzbank');
-    fill('8 oder 11 Zeichen, z. B. COBADEFFXXX', 'cobadeffxxx');
-    fill('Adresse', 'Unter den Linden 1');
-    fill('Stadt', 'Berlin');
-    fill('Bundesland oder Region', 'Berlin');
-
-    bind();
-    expect(await screen.findByText('Ungültige IBAN')).toBeTruthy();
+    press('Konto verknüpfen');
+    // the first wrong field in form order is the phone: marked, its message beside it, scrolled to and focused
+    await waitFor(() => expect(row('phone').classList).toContain('field-invalid'));
+    expect(within(row('phone')).getByText('Ungültiges Telefonnummernformat')).toBeTruthy();
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith('phone'));
+    expect(document.activeElement).toBe(input('z. B. +49 151 23456789'));
+    expect(row('iban').classList).not.toContain('field-invalid');
     expect(calls.paths()).not.toContain(API.bankinfoCreate);
 
+    // typing in the refused field clears the mark; the next wrong field is shown the same way
+    fill('z. B. +49 151 23456789', '+49 151 2345-6789');
+    expect(row('phone').classList).not.toContain('field-invalid');
+    press('Konto verknüpfen');
+    await waitFor(() => expect(row('iban').classList).toContain('field-invalid'));
+    expect(within(row('iban')).getByText('Ungültige IBAN')).toBeTruthy();
+
     fill('z. B. DE89 3704 0044 0532 0130 00', 'de89 3704 0044 0532 0130 00');
-    bind();
+    press('Konto verknüpfen');
     expect(await screen.findByText('Konto verknüpft')).toBeTruthy();
     const body = calls.bodies(API.bankinfoCreate)[0];
-    expect(body?.get('type')).toBe('bank');
+    expect(body?.get('phone')).toBe('+4915123456789');
     expect(body?.get('iban')).toBe('DE89370400440532013000');
     expect(body?.get('swift')).toBe('COBADEFFXXX');
     expect(body?.get('lang')).toBe('de');
     expect(await screen.findByText('Commerzbank ••3000')).toBeTruthy();
-    await waitFor(() => expect((screen.getByPlaceholderText('Vollständiger Name') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(input('Vollständiger Name').value).toBe(''));
+    expect(document.querySelector('.field-invalid')).toBeNull();
+  });
+
+  it("shows the server's refusal at the field it names, not as a toast", async () => {
+    const calls = fakeServer({
+      [API.bankinfoList]: () => ({ code: 200, data: { list: [] } }),
+      [API.bankinfoCreate]: () => ({ code: 1411, msg: 'Ungültiger SWIFT/BIC-Code', data: { field: 'swift' } }),
+    });
+    openApp(ROUTES.binding);
+    await screen.findByText('Noch kein Konto verknüpft');
+    fillBankForm('+49 151 23456789');
+    press('Konto verknüpfen');
+    await waitFor(() => expect(row('swift').classList).toContain('field-invalid'));
+    expect(within(row('swift')).getByText('Ungültiger SWIFT/BIC-Code')).toBeTruthy();
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith('swift'));
+    // shown once, at the field: no toast repeats it
+    expect(screen.getAllByText('Ungültiger SWIFT/BIC-Code')).toHaveLength(1);
+    expect(calls.bodies(API.bankinfoCreate)).toHaveLength(1);
+    // what the user typed stays for them to correct
+    expect(input('Name der Bank').value).toBe('Commerzbank');
+  });
+
+  it('edits an account in the prefilled form', async () => {
+    let list = [BOUND];
+    const calls = fakeServer({
+      [API.bankinfoList]: () => ({ code: 200, data: { list } }),
+      [API.bankinfoUpdate]: () => {
+        list = [{ ...BOUND, id: 7, city: 'Hamburg' }];
+        return { code: 200, data: { id: 7 } };
+      },
+    });
+    openApp(ROUTES.binding);
+    await screen.findByText('Commerzbank ••3000');
+    press('Bearbeiten');
+    expect(await screen.findByText('Commerzbank ••3000 bearbeiten')).toBeTruthy();
+    expect(input('Vollständiger Name').value).toBe('Anna Lehmann');
+    expect(input('z. B. +49 151 23456789').value).toBe('+4915123456789');
+    expect(input('z. B. DE89 3704 0044 0532 0130 00').value).toBe('DE89370400440532013000');
+
+    fill('Stadt', 'Hamburg');
+    press('Änderungen speichern');
+    expect(await screen.findByText('Konto geändert')).toBeTruthy();
+    const body = calls.bodies(API.bankinfoUpdate)[0];
+    expect(body?.get('bk_id')).toBe('3');
+    expect(body?.get('city')).toBe('Hamburg');
+    expect(body?.get('phone')).toBe('+4915123456789');
+    expect(calls.paths()).not.toContain(API.bankinfoCreate);
+    // back to binding a new account
+    await waitFor(() => expect(screen.queryByText('Commerzbank ••3000 bearbeiten')).toBeNull());
+    expect(input('Vollständiger Name').value).toBe('');
+    expect(page().getByRole('button', { name: 'Konto verknüpfen' })).toBeTruthy();
+  });
+
+  it('removes an account only after confirmation, and shows why it cannot while a withdrawal is pending', async () => {
+    let answer = {
+      code: 1431,
+      msg: 'Eine Auszahlung auf dieses Konto wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
+    };
+    let list = [BOUND];
+    const calls = fakeServer({
+      [API.bankinfoList]: () => ({ code: 200, data: { list } }),
+      [API.bankinfoDelete]: () => answer,
+    });
+    openApp(ROUTES.binding);
+    await screen.findByText('Commerzbank ••3000');
+
+    press('Entfernen');
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Commerzbank ••3000 entfernen\?/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.paths()).not.toContain(API.bankinfoDelete);
+
+    press('Entfernen');
+    dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText(answer.msg)).toBeTruthy();
+    expect(screen.getByText('Commerzbank ••3000')).toBeTruthy();
+
+    answer = { code: 200, msg: '' };
+    list = [];
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    press('Entfernen');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText('Konto entfernt')).toBeTruthy();
+    expect(await screen.findByText('Noch kein Konto verknüpft')).toBeTruthy();
+    expect(calls.bodies(API.bankinfoDelete).map((b) => b.get('bk_id'))).toEqual(['3', '3']);
   });
 });

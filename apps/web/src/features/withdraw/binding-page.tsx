@@ -1,29 +1,47 @@
-import { Input, type InputProps, Tabs } from 'antd-mobile';
+import type { PayoutAccount, PayoutType } from '@c2c/shared';
+import { Button, Dialog, Input, type InputProps, Tabs } from 'antd-mobile';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
+import { setupAntdRender } from '../../lib/antd-render';
+import { ApiError } from '../../lib/api';
 import type { TKey } from '../../lib/i18n-keys';
-import { showSuccess } from '../../lib/toast';
-import { useFormState } from '../../lib/use-form-state';
+import { showSuccess, showToast } from '../../lib/toast';
+import { useGuardedAction } from '../../lib/use-guarded-action';
 import { validate } from '../../lib/validate';
-import { bindAccount, usePayoutAccounts } from './api';
+import { bindAccount, removeAccount, updateAccount, usePayoutAccounts } from './api';
 
+// Dialog.show renders imperatively.
+setupAntdRender();
+
+type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
 interface FieldSpec {
-  name: string;
+  name: FieldName;
   label: TKey;
   placeholder?: TKey;
+  note?: TKey;
   input?: Pick<InputProps, 'type' | 'inputMode' | 'autoComplete' | 'maxLength'>;
 }
+
+// Phones are typed with their country code and may carry spaces or dashes: "+49 151 2345 6789" (E.164 allows 15 digits).
+const PHONE_INPUT: FieldSpec['input'] = { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 24 };
 
 // The order of the shared schemas, so the first message a user sees is about the first wrong field.
 const BANK_FIELDS: FieldSpec[] = [
   { name: 'full_name', label: 'binding.fullName', input: { autoComplete: 'name', maxLength: 100 } },
   { name: 'name', label: 'binding.name', input: { autoComplete: 'given-name', maxLength: 50 } },
   { name: 'surname', label: 'binding.surname', input: { autoComplete: 'family-name', maxLength: 50 } },
-  { name: 'phone', label: 'binding.phone', placeholder: 'binding.phonePlaceholder', input: { type: 'tel', maxLength: 11 } },
+  {
+    name: 'phone',
+    label: 'binding.phone',
+    placeholder: 'binding.phonePlaceholder',
+    note: 'binding.phoneNote',
+    input: PHONE_INPUT,
+  },
   { name: 'email', label: 'binding.email', input: { type: 'email', autoComplete: 'email', maxLength: 254 } },
   { name: 'area', label: 'binding.area', input: { maxLength: 50 } },
   { name: 'country', label: 'binding.country', input: { autoComplete: 'country-name', maxLength: 50 } },
@@ -38,37 +56,128 @@ const WISE_FIELDS: FieldSpec[] = [
   { name: 'full_name', label: 'binding.fullName', input: { autoComplete: 'name', maxLength: 100 } },
   { name: 'email', label: 'binding.email', input: { type: 'email', autoComplete: 'email', maxLength: 254 } },
   { name: 'country', label: 'binding.country', input: { autoComplete: 'country-name', maxLength: 50 } },
-  { name: 'phone', label: 'binding.phone', placeholder: 'binding.optional', input: { type: 'tel', maxLength: 11 } },
+  { name: 'phone', label: 'binding.phone', placeholder: 'binding.optional', note: 'binding.phoneNote', input: PHONE_INPUT },
 ];
+const FIELDS: Record<PayoutType, FieldSpec[]> = { bank: BANK_FIELDS, wise: WISE_FIELDS };
 
-const blank = (fields: FieldSpec[]) => Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<string, string>;
+/** The form's values: empty for a new account, the account's details when editing it. */
+const valuesOf = (fields: FieldSpec[], account?: PayoutAccount) =>
+  Object.fromEntries(fields.map((f) => [f.name, account ? account[f.name] : ''])) as Record<string, string>;
 
-function BindingForm({ type, fields }: { type: 'bank' | 'wise'; fields: FieldSpec[] }) {
+/** Brings a refused row into view and puts the cursor in it. */
+function revealField(container: HTMLElement | null, field: string) {
+  const row = container?.querySelector<HTMLElement>(`[data-field="${field}"]`);
+  row?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  row?.querySelector('input')?.focus({ preventScroll: true });
+}
+
+function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: PayoutAccount; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useFormState(blank(fields));
+  const fields = FIELDS[type];
+  const [values, setValues] = useState(() => valuesOf(fields, editing));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const change = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? {} : e));
+  };
+  // A refused field is marked and scrolled to; a refusal of no field of this form (the account is gone) is a toast.
+  const refuse = (field: string | undefined, message: string) => {
+    if (!field || !fields.some((f) => f.name === field)) {
+      showToast(message);
+      return;
+    }
+    setErrors({ [field]: message });
+    requestAnimationFrame(() => revealField(formRef.current, field));
+  };
+
   const submit = async () => {
+    setErrors({});
     const body =
       type === 'bank'
-        ? await validate('bankAccountRequest', { type, ...form.values })
-        : await validate('wiseAccountRequest', { type, ...form.values });
+        ? await validate('bankAccountRequest', { type, ...values }, refuse)
+        : await validate('wiseAccountRequest', { type, ...values }, refuse);
     if (!body) return;
-    await bindAccount(body);
-    form.setValues(blank(fields));
-    showSuccess(t('binding.success'));
+    try {
+      if (editing) await updateAccount({ ...body, bk_id: editing.id });
+      else await bindAccount(body);
+    } catch (error) {
+      if (error instanceof ApiError) refuse(error.field, error.message);
+      throw error;
+    }
+    showSuccess(t(editing ? 'binding.updated' : 'binding.success'));
+    setValues(valuesOf(fields));
+    onDone();
   };
+
   return (
-    <div className="form-card">
+    <div className="form-card" ref={formRef}>
       {fields.map((f) => (
-        <Field key={f.name} label={t(f.label)}>
-          <Input {...form.field(f.name)} {...f.input} placeholder={t(f.placeholder ?? f.label)} clearable />
+        <Field key={f.name} name={f.name} label={t(f.label)} error={errors[f.name]} note={f.note && t(f.note)}>
+          <Input
+            value={values[f.name]}
+            onChange={(v) => change(f.name, v)}
+            {...f.input}
+            placeholder={t(f.placeholder ?? f.label)}
+            clearable
+          />
         </Field>
       ))}
-      <SubmitButton onSubmit={submit}>{t('binding.submit')}</SubmitButton>
+      <SubmitButton onSubmit={submit}>{t(editing ? 'binding.saveChanges' : 'binding.submit')}</SubmitButton>
     </div>
   );
 }
 
-function BoundAccounts() {
+function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; onEdit: () => void; onRemoved: () => void }) {
+  const { t } = useTranslation();
+  const [removing, setRemoving] = useState(false);
+  const remove = useGuardedAction(async () => {
+    if (!(await confirmRemoval(t('binding.removeTitle'), t('binding.removeText', { account: account.label })))) return;
+    setRemoving(true);
+    try {
+      await removeAccount(account.id);
+    } finally {
+      setRemoving(false);
+    }
+    showSuccess(t('binding.removed'));
+    onRemoved();
+  });
+  /** Asks before an irreversible step; the removing action is marked as such. */
+  const confirmRemoval = (title: string, content: string) =>
+    new Promise<boolean>((resolve) => {
+      Dialog.show({
+        title,
+        content,
+        closeOnAction: true,
+        onClose: () => resolve(false),
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel'), onClick: () => resolve(false) },
+            { key: 'remove', text: t('binding.remove'), danger: true, bold: true, onClick: () => resolve(true) },
+          ],
+        ],
+      });
+    });
+  return (
+    <li className="record account-row">
+      <div className="account-text">
+        <span className="account-label">{account.label}</span>
+        <span className="muted">{account.full_name}</span>
+      </div>
+      <div className="account-actions">
+        <Button size="mini" shape="rounded" fill="outline" color="primary" onClick={onEdit}>
+          {t('binding.edit')}
+        </Button>
+        <Button size="mini" shape="rounded" fill="outline" color="danger" loading={removing} onClick={remove.run}>
+          {t('binding.remove')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function BoundAccounts({ onEdit, onRemoved }: { onEdit: (a: PayoutAccount) => void; onRemoved: (a: PayoutAccount) => void }) {
   const { t } = useTranslation();
   const accounts = usePayoutAccounts();
   if (accounts.isPending) return <PageLoading />;
@@ -78,10 +187,7 @@ function BoundAccounts() {
   return (
     <ul className="record-list">
       {list.map((account) => (
-        <li key={account.id} className="record">
-          <span className="account-label">{account.label}</span>
-          <span className="muted">{account.full_name}</span>
-        </li>
+        <AccountRow key={account.id} account={account} onEdit={() => onEdit(account)} onRemoved={() => onRemoved(account)} />
       ))}
     </ul>
   );
@@ -89,20 +195,50 @@ function BoundAccounts() {
 
 export function BindingPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useState<PayoutType>('bank');
+  const [editing, setEditing] = useState<PayoutAccount>();
+  const formCard = useRef<HTMLElement>(null);
+
+  const edit = (account: PayoutAccount) => {
+    setEditing(account);
+    setTab(account.type);
+    requestAnimationFrame(() => formCard.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
+  };
+  const stopEditing = () => setEditing(undefined);
+
   return (
     <div className="page-body">
       <section className="card">
         <h2 className="card-title padded">{t('binding.bound')}</h2>
-        <BoundAccounts />
+        <BoundAccounts onEdit={edit} onRemoved={(a) => a.id === editing?.id && stopEditing()} />
       </section>
-      <section className="card">
-        <Tabs defaultActiveKey="bank" stretch>
-          <Tabs.Tab key="bank" title={t('binding.bank')}>
-            <BindingForm type="bank" fields={BANK_FIELDS} />
-          </Tabs.Tab>
-          <Tabs.Tab key="wise" title={t('binding.wise')}>
-            <BindingForm type="wise" fields={WISE_FIELDS} />
-          </Tabs.Tab>
+      <section className="card" ref={formCard}>
+        {editing && (
+          <div className="card-head editing-head">
+            <h2 className="card-title">{t('binding.editing', { account: editing.label })}</h2>
+            <Button size="mini" shape="rounded" fill="none" onClick={stopEditing}>
+              {t('binding.cancelEdit')}
+            </Button>
+          </div>
+        )}
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setTab(key as PayoutType);
+            stopEditing();
+          }}
+          stretch
+        >
+          {(['bank', 'wise'] as const).map((type) => (
+            <Tabs.Tab key={type} title={t(type === 'bank' ? 'binding.bank' : 'binding.wise')}>
+              <BindingForm
+                key={editing?.id ?? 'new'}
+                type={type}
+                editing={editing?.type === type ? editing : undefined}
+                onDone={stopEditing}
+              />
+            </Tabs.Tab>
+          ))}
         </Tabs>
       </section>
     </div>

@@ -116,6 +116,9 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
                   value: a.id,
                 }))}
               />
+              <Link href={ROUTES.binding} className="text-link field-link">
+                {t('withdraw.manageAccounts')}
+              </Link>
             </div>
             <Field
               label={t('withdraw.amount')}

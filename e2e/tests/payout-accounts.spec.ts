@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { BASE_URL, HOUSE_CODE } from '../playwright.config';
+import { ARTIFACTS, codeFromOutbox, shot } from './support';
+
+const PASSWORD = 'Payout-e2e-1';
+const BINDING_KEYS = [
+  'noBound',
+  'submit',
+  'success',
+  'edit',
+  'editing',
+  'saveChanges',
+  'updated',
+  'remove',
+  'removeTitle',
+  'removed',
+] as const;
+type Texts = { binding: Record<(typeof BINDING_KEYS)[number], string>; common: { cancel: string } };
+const texts = (lang: string): Texts =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`), 'utf8'));
+
+/** A customer signed up through the mail outbox, opened on a phone screen in `lang`, already signed in. */
+async function customer(browser: Browser, lang: string): Promise<Page> {
+  const email = `payouts.${lang.toLowerCase()}.${Date.now()}@example.com`;
+  const post = (p: string, body: Record<string, string>) =>
+    fetch(`${BASE_URL}${p}`, { method: 'POST', body: new URLSearchParams({ lang, ...body }) }).then((r) => r.json());
+  await post('/api/v1/sms/send-code', { email });
+  const reg = await post('/api/v1/user/register', {
+    email,
+    code: await codeFromOutbox(email),
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    invite_code: HOUSE_CODE,
+  });
+  expect(reg.code).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(
+    ({ token, user, lang }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify(user));
+      localStorage.setItem('lang', lang);
+    },
+    { token: reg.data.token, user: reg.data.user, lang },
+  );
+  return context.newPage();
+}
+
+/** What the phone screen shows right now (not the whole page): a refused field must have been scrolled to. */
+async function screen(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+const BANK: Record<string, string> = {
+  full_name: 'Anna Lehmann',
+  name: 'Anna',
+  surname: 'Lehmann',
+  phone: '+49 151',
+  email: 'anna@example.de',
+  area: 'Mitte',
+  country: 'Deutschland',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bank_name: 'Commerzbank',
+  swift: 'COBADEFFXXX',
+  address: 'Unter den Linden 1',
+  city: 'Berlin',
+  state: 'Berlin',
+};
+
+for (const lang of ['de', 'ja', 'zh-Hant']) {
+  test(`binds with a German phone number, edits and removes a payout account (${lang})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const t = texts(lang);
+    const page = await customer(browser, lang);
+    const form = page.locator('.adm-tabs-content .form-card').first();
+    const input = (field: string) => form.locator(`[data-field="${field}"] input`);
+    const press = async (name: string) => {
+      // the submit button ignores a second press within 1.5 s
+      await page.waitForTimeout(1600);
+      await page.locator('.app-page').getByRole('button', { name, exact: true }).click();
+    };
+
+    await page.goto('/#/pages/mine/binding');
+    await expect(page.getByText(t.binding.noBound)).toBeVisible();
+    await shot(page, `payouts-${lang}-1-empty`);
+
+    // A German mobile number that is too short: the phone row is marked, scrolled to and focused; nothing is sent.
+    for (const [field, value] of Object.entries(BANK)) await input(field).fill(value);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await press(t.binding.submit);
+    const phoneRow = form.locator('[data-field="phone"]');
+    await expect(phoneRow).toHaveClass(/field-invalid/);
+    await expect(phoneRow.locator('.field-error')).toHaveText(/\S/);
+    await expect(input('phone')).toBeInViewport();
+    await expect(input('phone')).toBeFocused();
+    await screen(page, `payouts-${lang}-2-field-error`);
+
+    // The whole number, typed with spaces: bound and stored in E.164.
+    await input('phone').fill('+49 151 23456789');
+    await expect(phoneRow).not.toHaveClass(/field-invalid/);
+    await press(t.binding.submit);
+    await expect(page.getByText(t.binding.success)).toBeVisible();
+    const row = page.locator('.account-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Commerzbank •••• 3000')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `payouts-${lang}-3-bound`);
+
+    // Edit: the form opens prefilled with the stored details.
+    await row.getByRole('button', { name: t.binding.edit }).click();
+    await expect(page.getByText(t.binding.editing.replace('{{account}}', 'Commerzbank •••• 3000'))).toBeVisible();
+    await expect(input('phone')).toHaveValue('+4915123456789');
+    await expect(input('iban')).toHaveValue('DE89370400440532013000');
+    await input('bank_name').fill('Deutsche Bank');
+    await input('city').fill('Hamburg');
+    await page.locator('.editing-head').scrollIntoViewIfNeeded();
+    await screen(page, `payouts-${lang}-4-editing`);
+    await press(t.binding.saveChanges);
+    await expect(page.getByText(t.binding.updated)).toBeVisible();
+    await expect(row.getByText('Deutsche Bank •••• 3000')).toBeVisible();
+    await expect(page.getByText('Commerzbank •••• 3000')).toHaveCount(0);
+
+    // Remove: asked first; cancelling keeps it, confirming removes it.
+    await row.getByRole('button', { name: t.binding.remove }).click();
+    const dialog = page.locator('.adm-dialog');
+    await expect(dialog.getByText(t.binding.removeTitle)).toBeVisible();
+    await screen(page, `payouts-${lang}-5-remove-confirm`);
+    await dialog.getByRole('button', { name: t.common.cancel }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+    await page.waitForTimeout(1600);
+    await row.getByRole('button', { name: t.binding.remove }).click();
+    await dialog.getByRole('button', { name: t.binding.remove }).click();
+    await expect(page.getByText(t.binding.removed)).toBeVisible();
+    await expect(page.getByText(t.binding.noBound)).toBeVisible();
+    await page.context().close();
+  });
+}
