@@ -293,11 +293,14 @@ export const addressCreateRequest = z.object({
     .pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, err('invalid_value'))),
   address: required('address_format', 100, 'address_format').regex(/^[A-Za-z0-9]{20,100}$/, err('address_format')),
 });
-export const addressUpdateRequest = z.object({
-  id: idField(),
-  address: addressCreateRequest.shape.address.optional(),
-  active: z
-    .enum(['true', 'false', '1', '0'], err('invalid_value'))
-    .transform((s) => s === 'true' || s === '1')
-    .optional(),
-});
+/** Changes the address, switches it on or off, or both: an update that names neither changes nothing and is refused. */
+export const addressUpdateRequest = z
+  .object({
+    id: idField(),
+    address: addressCreateRequest.shape.address.optional(),
+    active: z
+      .enum(['true', 'false', '1', '0'], err('invalid_value'))
+      .transform((s) => s === 'true' || s === '1')
+      .optional(),
+  })
+  .refine((v) => v.address !== undefined || v.active !== undefined, err('fields_required'));

@@ -140,10 +140,7 @@ export async function updateAddress(
 ) {
   const before = await repo.findAddressById(tx, input.id);
   if (!before) throw new DomainError('record_not_found');
-  await repo.updateAddress(tx, input.id, {
-    ...(input.address !== undefined ? { address: input.address } : {}),
-    ...(input.active !== undefined ? { active: input.active } : {}),
-  });
+  await repo.updateAddress(tx, input.id, { address: input.address, active: input.active });
   const after = (await repo.findAddressById(tx, input.id))!;
   await record(tx, ctx.dialect, {
     actor,
