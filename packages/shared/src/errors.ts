@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   payload_too_large: 1002,
   internal: 1003,
   rate_limited: 1004,
+  /** the server is shutting down (HTTP 503): the client retries, a load balancer sends it elsewhere */
+  unavailable: 1005,
   // validation (spec §5)
   fields_required: 1100,
   email_required: 1101,

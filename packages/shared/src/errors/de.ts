@@ -9,6 +9,7 @@ export default {
   payload_too_large: 'Die Übertragung ist zu groß',
   internal: 'Bei uns ist etwas schiefgelaufen, bitte versuchen Sie es später erneut',
   rate_limited: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
+  unavailable: 'Der Dienst startet gerade neu, bitte versuchen Sie es gleich noch einmal',
   // validation (spec §5)
   fields_required: 'Bitte füllen Sie alle Felder aus',
   email_required: 'Bitte E-Mail-Adresse eingeben',

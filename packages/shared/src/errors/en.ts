@@ -9,6 +9,7 @@ export default {
   payload_too_large: 'The upload is too large',
   internal: 'Something went wrong on our side, please try again later',
   rate_limited: 'Too many requests, please try again later',
+  unavailable: 'The service is restarting, please try again shortly',
   // validation (spec §5)
   fields_required: 'Please fill in all the fields',
   email_required: 'Please enter email',

@@ -9,6 +9,7 @@ export default {
   payload_too_large: 'アップロードが大きすぎます',
   internal: 'システムエラーが発生しました。しばらくしてからお試しください',
   rate_limited: 'リクエストが多すぎます。しばらくしてからお試しください',
+  unavailable: 'サービスを再起動しています。しばらくしてからもう一度お試しください',
   // validation (spec §5)
   fields_required: 'すべての項目を入力してください',
   email_required: 'メールアドレスを入力してください',

@@ -9,6 +9,7 @@ export default {
   payload_too_large: '上传内容过大',
   internal: '系统繁忙，请稍后再试',
   rate_limited: '操作过于频繁，请稍后再试',
+  unavailable: '服务正在重启，请稍后再试',
   // validation (spec §5)
   fields_required: '请填写所有字段',
   email_required: '请输入邮箱',

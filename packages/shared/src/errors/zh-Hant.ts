@@ -9,6 +9,7 @@ export default {
   payload_too_large: '上傳內容過大',
   internal: '系統繁忙，請稍後再試',
   rate_limited: '操作過於頻繁，請稍後再試',
+  unavailable: '服務正在重啟，請稍後再試',
   // validation (spec §5)
   fields_required: '請填寫所有欄位',
   email_required: '請輸入郵箱',
