@@ -18,7 +18,7 @@ import { JOBS } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { installErrorHandling } from './lib/http.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
@@ -85,6 +85,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
     forceCloseConnections: 'idle',
+    // every answer is the envelope, also those Fastify and Node would otherwise write themselves
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
   });
   const clock = opts.clock ?? systemClock;
   // before the database opens: a missing or exposed key stops the start
@@ -154,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // one byte over our cap, so a file that reaches the parser's limit is always longer than we accept
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 } });
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.websocketServer.on('wsClientError', upgradeErrorHandler);
   installErrorHandling(app);
 
   app.get('/healthz', async () => ({ code: 200, msg: 'ok', data: { status: 'up' } }));

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   internal: 1003,
   rate_limited: 1004,
   rate_limited_wait: 1005,
+  /** the server is shutting down (HTTP 503): the client retries, a load balancer sends it elsewhere */
+  unavailable: 1006,
   // validation (spec §5)
   fields_required: 1100,
   email_required: 1101,

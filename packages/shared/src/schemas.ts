@@ -17,10 +17,57 @@ const err = (key: ErrorKey) => ({ error: key });
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).+$/;
 
-const required = (key: ErrorKey) => z.string(err(key)).trim().min(1, err(key));
+/**
+ * Control characters (C0 including NUL, DEL, C1) and UTF-16 surrogates that are not part of a pair. No text field
+ * takes them: PostgreSQL cannot store a NUL byte at all, a lone surrogate is silently mangled on the way to UTF-8, and
+ * the rest only hide text from the people who read it. (No field is multi-line today, so no whitespace control is
+ * allowed inside a value either; trimming drops it at the ends.) `\p{Cc}` is exactly C0, DEL and C1; with the `u` flag a
+ * surrogate pair reads as one code point, so `\p{Cs}` matches only a lone half.
+ */
+const UNSAFE_TEXT_RE = /[\p{Cc}\p{Cs}]/u;
 
-const emailField = required('email_required')
-  .max(254, err('email_format'))
+/**
+ * The one builder of a text field: a string, trimmed, at most `max` UTF-16 units, without control characters or lone
+ * surrogates (`invalid_value`). `required` names the message of an absent or empty value; without it the value may be
+ * empty (add `.optional()` when it may be absent). `tooLong` names the message of a value over `max`.
+ */
+export function textField(opts: { max: number; required?: ErrorKey; tooLong?: ErrorKey }) {
+  const trimmed = z.string(err(opts.required ?? 'invalid_value')).trim();
+  return (opts.required ? trimmed.min(1, err(opts.required)) : trimmed)
+    .max(opts.max, err(opts.tooLong ?? 'invalid_value'))
+    .refine((s) => !UNSAFE_TEXT_RE.test(s), err('invalid_value'));
+}
+
+/** Row ids are PostgreSQL `integer` (SQLite takes the same range): an id outside it cannot name a row. */
+export const ID_MAX = 2 ** 31 - 1;
+
+const isBlank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The one builder of an id field: a JSON integer or a decimal string (form-encoded bodies) in 1..ID_MAX; anything else
+ * (another type, a fraction, an exponent, a sign, a number past the column) is `invalid_value`. `missing` names the
+ * message of an absent or empty value.
+ */
+export function idField(missing: ErrorKey = 'invalid_value') {
+  const bad = err('invalid_value');
+  return z.union(
+    [
+      z.number(bad).int(bad).min(1, bad).max(ID_MAX, bad),
+      z
+        .string(bad)
+        .trim()
+        .min(1, err(missing))
+        .regex(/^\d{1,10}$/, bad)
+        .transform(Number)
+        .pipe(z.number().min(1, bad).max(ID_MAX, bad)),
+    ],
+    { error: (issue) => (isBlank(issue.input) ? missing : 'invalid_value') },
+  );
+}
+
+const required = (key: ErrorKey, max: number, tooLong?: ErrorKey) => textField({ max, required: key, tooLong });
+
+const emailField = required('email_required', 254, 'email_format')
   .regex(EMAIL_RE, err('email_format'))
   .transform((s) => s.toLowerCase());
 const newPasswordField = z
@@ -30,8 +77,8 @@ const newPasswordField = z
   .max(PASSWORD_MAX, err('password_weak'))
   .regex(PASSWORD_RE, err('password_weak'));
 const confirmPasswordField = z.string(err('confirm_password_required')).min(1, err('confirm_password_required'));
-const codeField = required('code_required').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), err('code_format'));
-const inviteCodeField = required('invite_required').max(32, err('invite_unknown'));
+const codeField = required('code_required', 64, 'code_format').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), err('code_format'));
+const inviteCodeField = required('invite_required', 32, 'invite_unknown');
 
 const samePasswords = <T extends { password: string; confirm_password: string }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirm_password)
@@ -80,7 +127,7 @@ export const changePasswordRequest = z
   });
 
 export const saveUserInfoRequest = z.object({
-  nickname: required('nickname_required').max(NICKNAME_MAX, err('nickname_too_long')),
+  nickname: required('nickname_required', NICKNAME_MAX, 'nickname_too_long'),
 });
 
 export const pagingRequest = z.object({
@@ -102,16 +149,17 @@ const operatorRoleSchema = z.enum(OPERATOR_ROLES, err('invalid_value'));
 export const adminLoginRequest = z.object({
   email: emailField,
   password: z.string(err('password_required')).min(1, err('password_required')).max(PASSWORD_MAX, err('operator_login_failed')),
-  totp: required('totp_required').regex(/^\d{6}$/, err('totp_required')),
+  totp: required('totp_required', 6).regex(/^\d{6}$/, err('totp_required')),
 });
 
 export const operatorCreateRequest = z.object({
   email: emailField,
-  name: required('fields_required').max(64, err('invalid_value')),
+  name: required('fields_required', 64),
   role: operatorRoleSchema,
   password: newPasswordField,
 });
-export const auditListRequest = pagingRequest.extend({ keyword: z.string().trim().max(100).optional() });
+const keywordField = textField({ max: 100 }).optional();
+export const auditListRequest = pagingRequest.extend({ keyword: keywordField });
 /** `id:hash` of an audit entry, as `audit/checkpoint` answers it and the server log prints it. */
 export const AUDIT_CHECKPOINT_RE = /^\d{1,15}:[0-9a-f]{64}$/;
 export const auditVerifyRequest = z.object({
@@ -122,16 +170,15 @@ export const auditVerifyRequest = z.object({
   ),
 });
 
-const urlField = z
-  .string()
-  .trim()
-  .max(500, err('url_format'))
-  .refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), err('url_format'));
+const urlField = textField({ max: 500, tooLong: 'url_format' }).refine(
+  (s) => s === '' || /^https?:\/\/\S+$/i.test(s),
+  err('url_format'),
+);
 
-const limitField = required('amount_required').regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'));
+const limitField = required('amount_required', 18, 'amount_format').regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'));
 export const settingsSchema = z
   .object({
-    app_name: required('fields_required').max(40, err('invalid_value')),
+    app_name: required('fields_required', 40),
     logo: urlField,
     kf_url: urlField,
     app_url: urlField,
@@ -152,12 +199,12 @@ export const settingsSchema = z
 export type Settings = z.infer<typeof settingsSchema>;
 const INVITE_CODE_RE = /^[A-Z0-9]{4,16}$/;
 export const inviteCodeCreateRequest = z.object({
-  code: required('invite_required')
+  code: required('invite_required', 16)
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(INVITE_CODE_RE, err('invalid_value'))),
 });
 export const inviteCodeUpdateRequest = z.object({
-  code: required('invite_required').transform((s) => s.toUpperCase()),
+  code: required('invite_required', 32).transform((s) => s.toUpperCase()),
   active: z.enum(['true', 'false', '1', '0'], err('invalid_value')).transform((s) => s === 'true' || s === '1'),
 });
 
@@ -167,31 +214,28 @@ export const inviteCodeUpdateRequest = z.object({
  * A user-entered amount: > 0 with at most 2 decimals, parsed once at the wire boundary into bigint micro-units
  * (services receive bigint; the apps validate with it and send what the user typed).
  */
-const amountField = required('amount_required')
+const amountField = required('amount_required', 18, 'amount_format')
   .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
   .refine((s) => /[1-9]/.test(s), err('amount_format'))
   .transform((s) => parseAmount(s) as bigint);
-const requestIdField = z
-  .string()
-  .trim()
+const requestIdField = textField({ max: 64 })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, err('invalid_value'))
   .optional();
-const idField = z.coerce.number(err('record_not_found')).int(err('record_not_found')).positive(err('record_not_found'));
 
 export const RECHARGE_STATUSES = ['auditing', 'completed', 'rejected'] as const;
 export type ReviewStatus = (typeof RECHARGE_STATUSES)[number];
 
-export const receivingAddressRequest = z.object({ type: z.string().trim().max(16).optional() });
+export const receivingAddressRequest = z.object({ type: textField({ max: 16 }).optional() });
 /** Multipart: the image in field `file`. */
 export const uploadRequest = z.object({ file: z.file() });
 export const rechargeCreateRequest = z.object({
-  type: required('network_unavailable').max(16, err('network_unavailable')),
+  type: required('network_unavailable', 16, 'network_unavailable'),
   amount: amountField,
-  image: required('credentials_required').regex(/^\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/, err('credentials_required')),
-  tx_hash: z
-    .string()
-    .trim()
-    .max(100, err('tx_hash_format'))
+  image: required('credentials_required', 100, 'credentials_required').regex(
+    /^\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/,
+    err('credentials_required'),
+  ),
+  tx_hash: textField({ max: 100, tooLong: 'tx_hash_format' })
     .regex(/^[A-Za-z0-9]*$/, err('tx_hash_format'))
     .optional(),
   request_id: requestIdField,
@@ -199,7 +243,7 @@ export const rechargeCreateRequest = z.object({
 
 export const PAYOUT_TYPES = ['bank', 'wise'] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
-const text = (max: number) => required('fields_required').max(max, err('invalid_value'));
+const text = (max: number) => required('fields_required', max);
 /** A phone number any bank or Wise can call, stored in E.164 (+4915123456789); see normalizePhone. */
 const toE164 = (s: string, ctx: z.RefinementCtx) => {
   const e164 = normalizePhone(s);
@@ -207,11 +251,9 @@ const toE164 = (s: string, ctx: z.RefinementCtx) => {
   ctx.addIssue({ code: 'custom', message: 'phone_format' });
   return z.NEVER;
 };
-const phoneField = required('phone_required').transform(toE164);
+const phoneField = required('phone_required', 32, 'phone_format').transform(toE164);
 /** Wise asks for no phone: empty stays empty, anything else must be a phone number. */
-const optionalPhoneField = z
-  .string(err('phone_format'))
-  .trim()
+const optionalPhoneField = textField({ max: 32, tooLong: 'phone_format' })
   .default('')
   .transform((s, ctx) => (s === '' ? '' : toE164(s, ctx)));
 
@@ -224,11 +266,11 @@ export const bankAccountRequest = z.object({
   email: emailField,
   area: text(50),
   country: text(50),
-  iban: required('fields_required')
+  iban: required('fields_required', 64, 'iban_format')
     .transform((s) => s.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().refine(isValidIban, err('iban_format'))),
   bank_name: text(100),
-  swift: required('fields_required')
+  swift: required('fields_required', 11, 'swift_format')
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(SWIFT_RE, err('swift_format'))),
   address: text(200),
@@ -246,16 +288,16 @@ export const bankinfoCreateRequest = z.discriminatedUnion('type', [bankAccountRe
 /** An edit sends the whole account again (the form is prefilled); the kind of account cannot change. */
 export const bankinfoUpdateRequest = z.discriminatedUnion(
   'type',
-  [bankAccountRequest.extend({ bk_id: idField }), wiseAccountRequest.extend({ bk_id: idField })],
+  [bankAccountRequest.extend({ bk_id: idField() }), wiseAccountRequest.extend({ bk_id: idField() })],
   err('invalid_value'),
 );
-export const bankinfoDeleteRequest = z.object({ bk_id: idField });
+export const bankinfoDeleteRequest = z.object({ bk_id: idField() });
 
 export const bankinfoListRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional() });
-export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField });
+export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField() });
 
 export const withdrawCreateRequest = z.object({
-  bk_id: z.coerce.number(err('no_payout_account')).int().positive(err('no_payout_account')),
+  bk_id: idField('no_payout_account'),
   amount: amountField,
   request_id: requestIdField,
 });
@@ -263,25 +305,28 @@ export const withdrawCreateRequest = z.object({
 // operator side
 export const reviewListRequest = pagingRequest.extend({
   status: z.enum(RECHARGE_STATUSES, err('invalid_value')).optional(),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keywordField,
 });
-export const approveRequest = z.object({ id: idField });
-export const rejectRequest = z.object({ id: idField, reason: required('reason_required').max(200, err('invalid_value')) });
+export const approveRequest = z.object({ id: idField() });
+export const rejectRequest = z.object({ id: idField(), reason: required('reason_required', 200) });
 export const withdrawApproveRequest = z.object({
-  id: idField,
-  reference: required('reference_required').max(100, err('invalid_value')),
+  id: idField(),
+  reference: required('reference_required', 100),
 });
 export const addressCreateRequest = z.object({
-  type: required('fields_required')
+  type: required('fields_required', 16)
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{2,16}$/, err('invalid_value'))),
-  address: required('address_format').regex(/^[A-Za-z0-9]{20,100}$/, err('address_format')),
+  address: required('address_format', 100, 'address_format').regex(/^[A-Za-z0-9]{20,100}$/, err('address_format')),
 });
-export const addressUpdateRequest = z.object({
-  id: idField,
-  address: addressCreateRequest.shape.address.optional(),
-  active: z
-    .enum(['true', 'false', '1', '0'], err('invalid_value'))
-    .transform((s) => s === 'true' || s === '1')
-    .optional(),
-});
+/** Changes the address, switches it on or off, or both: an update that names neither changes nothing and is refused. */
+export const addressUpdateRequest = z
+  .object({
+    id: idField(),
+    address: addressCreateRequest.shape.address.optional(),
+    active: z
+      .enum(['true', 'false', '1', '0'], err('invalid_value'))
+      .transform((s) => s === 'true' || s === '1')
+      .optional(),
+  })
+  .refine((v) => v.address !== undefined || v.active !== undefined, err('fields_required'));

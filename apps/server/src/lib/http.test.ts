@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -76,6 +77,133 @@ describe('the envelope', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { code: number }).code).toBe(1101);
+  });
+});
+
+/** What came back on a raw connection until the server closed it: status line, headers, body. */
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function parseRaw(raw: string): RawAnswer {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+/** Writes `chunks` on a raw TCP connection (so framing can be wrong on purpose) and reads until the server closes it. */
+async function raw(url: string, ...chunks: (string | (() => Promise<void>))[]): Promise<RawAnswer> {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  const received: Buffer[] = [];
+  socket.on('data', (d) => received.push(d));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  for (const chunk of chunks) {
+    if (typeof chunk === 'function') await chunk();
+    else socket.write(chunk);
+  }
+  await closed;
+  return parseRaw(Buffer.concat(received).toString('utf8'));
+}
+
+const READ_FAILED = { code: 1000, msg: 'The request could not be read', data: {} };
+
+describe('the envelope below the routes', () => {
+  it('answers oversize headers with 431 and the envelope', async () => {
+    const res = await raw(s.url, `GET /api/v1/config/get HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual(READ_FAILED);
+  });
+
+  it('answers broken framing with 400 and the envelope', async () => {
+    const broken = [
+      // a chunk size that is not hex
+      'POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      // both a length and chunked (request smuggling)
+      'POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      // not HTTP at all
+      'HELLO THERE\r\n\r\n',
+      // a method HTTP does not have
+      'FROB / HTTP/1.1\r\nHost: x\r\n\r\n',
+      // a header line without a colon
+      'GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n',
+    ];
+    for (const request of broken) {
+      const res = await raw(s.url, request);
+      expect(res.status, request).toBe(400);
+      expect(JSON.parse(res.body), request).toEqual(READ_FAILED);
+    }
+  });
+
+  it('answers a malformed URL with 400 and the envelope, in the caller language', async () => {
+    const res = await raw(s.url, 'GET /uploads/%E0%A4%A HTTP/1.1\r\nHost: x\r\nAccept-Language: de\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ code: 1000, msg: 'Die Anfrage konnte nicht gelesen werden', data: {} });
+  });
+
+  it('answers the live-update path with the envelope when it is not a valid WebSocket handshake', async () => {
+    const plain = await fetch(`${s.url}/ws?lang=de`);
+    expect(plain.status).toBe(404);
+    expect(await plain.json()).toEqual({ code: 1001, msg: 'Diese Funktion gibt es nicht', data: {} });
+    const res = await raw(
+      s.url,
+      'GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+        'Sec-WebSocket-Key: short\r\nAccept-Language: ja\r\n\r\n',
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ code: 1000, msg: 'リクエストを読み取れませんでした', data: {} });
+  });
+
+  it('answers a call with the wrong method with 405 and the envelope', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await fetch(`${s.url}/api/v1/user/login?lang=ja`, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toEqual({ code: 1000, msg: 'リクエストを読み取れませんでした', data: {} });
+    }
+  });
+
+  it('answers JSON that is empty, broken or poisoned, and unknown content types, with the envelope', async () => {
+    for (const [type, body] of [
+      ['application/json', ''],
+      ['application/json', '{"a":1'],
+      ['application/json', '{"__proto__":{"x":1}}'],
+      ['application/json', '{"constructor":{"prototype":{"x":1}}}'],
+      ['application/x-www-form-urlencoded', '%E0%A4%A=%'],
+      ['multipart/form-data', '--x\r\n'],
+      ['image/png', 'x'],
+    ]) {
+      const res = await fetch(`${s.url}/api/admin/v1/auth/login`, { method: 'POST', headers: { 'content-type': type! }, body });
+      const answer = (await res.json()) as { code: number; msg: string; data: unknown };
+      expect(Object.keys(answer).sort(), `${type} ${body}`).toEqual(['code', 'data', 'msg']);
+      expect(answer.code, `${type} ${body}`).not.toBe(1003);
+    }
+  });
+
+  it('answers a request that arrives while the server shuts down with 503 and the envelope', async () => {
+    const closing = await startServer();
+    let shutdown: Promise<void> | undefined;
+    const res = await raw(
+      closing.url,
+      'POST /api/v1/config/get HTTP/1.1\r\nHost: x\r\n',
+      async () => {
+        shutdown = closing.close();
+        // the listener is closed once shutdown has begun; the request under way is then still answered
+        while (closing.app.server.listening) await new Promise((r) => setTimeout(r, 5));
+      },
+      'Accept-Language: zh-CN\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n\r\n',
+    );
+    await shutdown;
+    expect(res.status).toBe(503);
+    expect(res.headers.connection).toBe('close');
+    expect(JSON.parse(res.body)).toEqual({ code: 1006, msg: '服务正在重启，请稍后再试', data: {} });
   });
 });
 

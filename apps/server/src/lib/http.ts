@@ -1,4 +1,16 @@
-import { type ErrorKey, errorCode, errorMessage, type FieldError, isErrorKey, type Lang, normalizeLang, OK } from '@c2c/shared';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  DEFAULT_LANG,
+  type ErrorKey,
+  errorCode,
+  errorMessage,
+  type FieldError,
+  isErrorKey,
+  type Lang,
+  normalizeLang,
+  OK,
+} from '@c2c/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -23,6 +35,13 @@ export function requestLang(req: FastifyRequest): Lang {
   return normalizeLang(tag);
 }
 
+/** The envelope of a refusal. */
+const envelopeOf = (key: ErrorKey, lang: Lang, params: Record<string, string | number> = {}) => ({
+  code: errorCode(key),
+  msg: errorMessage(key, lang, params),
+  data: {},
+});
+
 export function sendError(
   reply: FastifyReply,
   status: number,
@@ -31,7 +50,7 @@ export function sendError(
   params: Record<string, string | number> = {},
   data: FieldError | Record<string, never> = {},
 ) {
-  return reply.code(status).send({ code: errorCode(key), msg: errorMessage(key, lang, params), data });
+  return reply.code(status).send({ ...envelopeOf(key, lang, params), data });
 }
 
 /**
@@ -128,9 +147,103 @@ export function postSteps<S extends z.ZodType, A, O>(
   });
 }
 
-/** Maps every failure to the envelope: no stack trace or SQL ever reaches `msg`. */
+/**
+ * Fastify's `clientErrorHandler`: answers what Node's HTTP parser refused before any route saw it (headers over the
+ * size limit, broken framing such as a bad chunk or both Content-Length and Transfer-Encoding, not HTTP at all, a
+ * request that took too long) with the envelope, written raw on the socket, then closes the connection. No header was
+ * read, so the message is English.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
+  // a reset connection is gone already; nothing to answer
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ err }, 'client error');
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  // as Node does: an answer already under way on this connection cannot be followed by another
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  answerRaw(socket, inFlight?.headersSent ? undefined : status, DEFAULT_LANG);
+}
+
+/**
+ * Answers a refused WebSocket handshake (the `ws` server's `wsClientError`: a missing or bad key, version or upgrade
+ * header) with the envelope instead of `ws`'s plain-text page; the request's headers were read, so in its language.
+ */
+export function upgradeErrorHandler(_err: Error, socket: Duplex, req: IncomingMessage): void {
+  if (socket.destroyed) return;
+  const header = req.headers['accept-language'];
+  answerRaw(socket, 400, normalizeLang(header?.split(',')[0]?.split(';')[0]));
+}
+
+/** Writes a `bad_request` envelope as a whole HTTP response on a socket no route owns, then closes it. */
+function answerRaw(socket: Duplex, status: number | undefined, lang: Lang): void {
+  if (status !== undefined && socket.writable) {
+    const body = JSON.stringify(envelopeOf('bad_request', lang));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Fastify's `frameworkErrors`: a URL it cannot decode or a path parameter over its length limit. */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  sendError(
+    reply,
+    err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400,
+    'bad_request',
+    safeLang(req),
+  );
+}
+
+/** The caller's language where reading it may itself fail (a request Fastify could not route). */
+function safeLang(req: FastifyRequest): Lang {
+  try {
+    return requestLang(req);
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+const BODYLESS_KEYS: Record<number, ErrorKey> = {
+  404: 'not_found',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/**
+ * Maps every failure to the envelope: no stack trace or SQL ever reaches `msg`. Start Fastify with
+ * `clientErrorHandler`, `frameworkErrors` and `return503OnClosing: false` from here, so the answers Fastify and Node
+ * would write themselves are the envelope too.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'not_found', requestLang(req)));
+  // During shutdown a request that still arrives (on a connection already open) is answered 503 before anything runs:
+  // the client or the load balancer tries again elsewhere.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    return sendError(reply, 503, 'unavailable', safeLang(req));
+  });
+  // A plugin that answers an error without a body (a plain GET of the WebSocket path) still answers the envelope.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return payload;
+    const key = BODYLESS_KEYS[reply.statusCode] ?? (reply.statusCode >= 500 ? 'internal' : 'bad_request');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(envelopeOf(key, safeLang(req)));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const lang = safeLang(req);
+    // a call of the API with another method than POST exists, just not that way
+    const path = req.url.split('?')[0] ?? '';
+    if (req.method !== 'POST' && app.findRoute({ method: 'POST', url: path })) {
+      return sendError(reply.header('allow', 'POST'), 405, 'bad_request', lang);
+    }
+    return sendError(reply, 404, 'not_found', lang);
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = requestLang(req);
     if (err instanceof InvalidField) return sendError(reply, 200, err.key, lang, err.params, { field: err.field });

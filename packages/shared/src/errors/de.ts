@@ -10,6 +10,7 @@ export default {
   internal: 'Bei uns ist etwas schiefgelaufen, bitte versuchen Sie es später erneut',
   rate_limited: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
   rate_limited_wait: 'Zu viele fehlgeschlagene Versuche, bitte versuchen Sie es in {seconds} s erneut',
+  unavailable: 'Der Dienst startet gerade neu, bitte versuchen Sie es gleich noch einmal',
   // validation (spec §5)
   fields_required: 'Bitte füllen Sie alle Felder aus',
   email_required: 'Bitte E-Mail-Adresse eingeben',

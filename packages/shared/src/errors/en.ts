@@ -10,6 +10,7 @@ export default {
   internal: 'Something went wrong on our side, please try again later',
   rate_limited: 'Too many requests, please try again later',
   rate_limited_wait: 'Too many failed attempts, please try again in {seconds} s',
+  unavailable: 'The service is restarting, please try again shortly',
   // validation (spec §5)
   fields_required: 'Please fill in all the fields',
   email_required: 'Please enter email',

@@ -10,6 +10,7 @@ export default {
   internal: 'システムエラーが発生しました。しばらくしてからお試しください',
   rate_limited: 'リクエストが多すぎます。しばらくしてからお試しください',
   rate_limited_wait: '失敗が多すぎます。{seconds}秒後にもう一度お試しください',
+  unavailable: 'サービスを再起動しています。しばらくしてからもう一度お試しください',
   // validation (spec §5)
   fields_required: 'すべての項目を入力してください',
   email_required: 'メールアドレスを入力してください',

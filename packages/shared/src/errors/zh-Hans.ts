@@ -10,6 +10,7 @@ export default {
   internal: '系统繁忙，请稍后再试',
   rate_limited: '操作过于频繁，请稍后再试',
   rate_limited_wait: '失败次数过多，请在{seconds}秒后再试',
+  unavailable: '服务正在重启，请稍后再试',
   // validation (spec §5)
   fields_required: '请填写所有字段',
   email_required: '请输入邮箱',

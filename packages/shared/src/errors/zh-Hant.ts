@@ -10,6 +10,7 @@ export default {
   internal: '系統繁忙，請稍後再試',
   rate_limited: '操作過於頻繁，請稍後再試',
   rate_limited_wait: '失敗次數過多，請在{seconds}秒後再試',
+  unavailable: '服務正在重啟，請稍後再試',
   // validation (spec §5)
   fields_required: '請填寫所有欄位',
   email_required: '請輸入郵箱',

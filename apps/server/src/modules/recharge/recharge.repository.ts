@@ -23,8 +23,11 @@ export async function insertAddress(tx: Tx, a: { type: string; address: string; 
   return row.id;
 }
 
+/** Writes the fields given; with none (or only `undefined` ones) there is nothing to write, and `UPDATE ... SET` with no column is not SQL. */
 export async function updateAddress(tx: Tx, id: number, set: { address?: string; active?: boolean; demo?: boolean }) {
-  await tx.updateTable('receiving_addresses').set(set).where('id', '=', id).execute();
+  const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length === 0) return;
+  await tx.updateTable('receiving_addresses').set(changes).where('id', '=', id).execute();
 }
 
 export async function pageAddresses(tx: Tx, limit: number, offset: number) {

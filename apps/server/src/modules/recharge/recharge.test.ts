@@ -2,6 +2,7 @@ import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAddress, ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../../../test/harness.js';
 import { checkLedger } from '../ledger/ledger.service.js';
+import { updateAddress as updateAddressRow } from './recharge.repository.js';
 
 let s: TestServer;
 let admin: string;
@@ -42,6 +43,32 @@ describe('receiving addresses', () => {
       active: false,
     });
     expect((await s.call<{ types: string[] }>(API.rechargeAddress, {}, token)).data.types).toEqual(['TRC20']);
+  });
+
+  it('refuses an update with nothing to change, and changes and audits nothing', async () => {
+    await ensureAddress(s, admin, 'BEP20');
+    const list = await s.admin<{ list: { id: number; type: string }[] }>(ADMIN_API.addressList, {}, admin);
+    const bep = list.data.list.find((a) => a.type === 'BEP20')!;
+    const audits = async () =>
+      Number(
+        (
+          await s.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await audits();
+    for (const body of [{ id: bep.id }, { id: bep.id, unknown: 'x' }]) {
+      expect((await s.admin(ADMIN_API.addressUpdate, body, admin)).code, JSON.stringify(body)).toBe(errorCode('fields_required'));
+    }
+    expect(await audits()).toBe(before);
+    // the repository takes an empty change as no change rather than writing an invalid UPDATE
+    await updateAddressRow(s.db, bep.id, {});
+    await updateAddressRow(s.db, bep.id, { address: undefined, active: undefined });
+    expect(
+      (await s.db.selectFrom('receiving_addresses').selectAll().where('id', '=', bep.id).executeTakeFirstOrThrow()).active,
+    ).toBeTruthy();
   });
 });
 

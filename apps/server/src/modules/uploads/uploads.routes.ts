@@ -8,6 +8,16 @@ import { operatorAuth } from '../operators/operators.service.js';
 import { userAuth } from '../users/users.service.js';
 import * as uploads from './uploads.service.js';
 
+/**
+ * A body the multipart parser could not read (a broken boundary, a cut-off part) is the client's: HTTP 400 with the
+ * envelope, like any unreadable body, instead of an internal error. Its own 4xx errors keep their status.
+ */
+function malformed(err: unknown): never {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) throw err;
+  throw Object.assign(new Error('malformed multipart body', { cause: err }), { statusCode: 400 });
+}
+
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
   const operator = operatorAuth(ctx);
@@ -16,7 +26,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post(API.upload, async (req, reply) => {
     const who = await authorize(ctx, req, signedIn);
     if (!req.isMultipart()) throw new DomainError('credentials_required');
-    const file = await req.file();
+    const file = await req.file().catch(malformed);
     const field = file?.fields.lang as { value?: unknown } | undefined;
     if (field?.value) setRequestLang(req, normalizeLang(field.value));
     if (file?.fieldname !== 'file') throw new DomainError('credentials_required');
@@ -25,7 +35,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       data = await file.toBuffer();
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('upload_too_large');
-      throw err;
+      return malformed(err);
     }
     // the parser may also just stop at its limit: a cut-off file is never stored
     if (file.file.truncated) throw new DomainError('upload_too_large');

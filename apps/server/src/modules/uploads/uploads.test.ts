@@ -90,4 +90,23 @@ describe('attach/upload', () => {
     const { token } = await signUp(s);
     expect((await upload(s, token, PNG, 'a.png', 'image/png', 'picture')).body.code).toBe(errorCode('credentials_required'));
   });
+
+  it('answers a multipart body it cannot read with 400 and the envelope, and stores nothing', async () => {
+    const { token } = await signUp(s);
+    const before = await rows();
+    for (const body of ['\u0000', '{"a":', '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nab']) {
+      const res = await fetch(`${s.url}/api/v1/attach/upload`, {
+        method: 'POST',
+        headers: { 'x-access-token': token, 'content-type': 'multipart/form-data; boundary=zz', 'accept-language': 'de' },
+        body,
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({
+        code: errorCode('bad_request'),
+        msg: 'Die Anfrage konnte nicht gelesen werden',
+        data: {},
+      });
+    }
+    expect(await rows()).toBe(before);
+  });
 });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ID_MAX, idField, textField } from './schemas.js';
+
+const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? 'ok' : r.error?.issues[0]?.message;
+
+describe('textField', () => {
+  const field = textField({ max: 10, required: 'nickname_required', tooLong: 'nickname_too_long' });
+
+  it('trims and keeps ordinary text, CJK and emoji', () => {
+    expect(field.parse('  小明 😀  ')).toBe('小明 😀');
+  });
+
+  it('refuses C0 controls, DEL, C1 controls and lone surrogates with invalid_value', () => {
+    for (const v of ['a\u0000b', 'a\tb', 'a\nb', 'a\u001Fb', 'a\u007Fb', 'a\u0085b', 'a\uD800', '\uDC00a', '\uDE00\uD83D'])
+      expect(message(field.safeParse(v)), JSON.stringify(v)).toBe('invalid_value');
+  });
+
+  it('names a missing, empty or too long value with its own message', () => {
+    expect(message(field.safeParse(undefined))).toBe('nickname_required');
+    expect(message(field.safeParse(' \t '))).toBe('nickname_required');
+    expect(message(field.safeParse('x'.repeat(11)))).toBe('nickname_too_long');
+    expect(message(field.safeParse(['a']))).toBe('nickname_required');
+    expect(message(textField({ max: 5 }).safeParse(''))).toBe('ok');
+  });
+});
+
+describe('idField', () => {
+  it('takes JSON integers and decimal strings in 1..2^31-1', () => {
+    const id = idField();
+    expect(id.parse(1)).toBe(1);
+    expect(id.parse(' 42 ')).toBe(42);
+    expect(id.parse(String(ID_MAX))).toBe(ID_MAX);
+    expect(id.parse(ID_MAX)).toBe(ID_MAX);
+  });
+
+  it('refuses anything else with invalid_value, and names a missing id with its own message', () => {
+    const id = idField('no_payout_account');
+    for (const v of [
+      0,
+      -1,
+      1.5,
+      ID_MAX + 1,
+      2 ** 53,
+      1e21,
+      Number.NaN,
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '0x10',
+      '2147483648',
+      '9'.repeat(400),
+      [1],
+      { id: 1 },
+      true,
+      null,
+    ])
+      expect(message(id.safeParse(v)), JSON.stringify(v)).toBe('invalid_value');
+    expect(message(id.safeParse(undefined))).toBe('no_payout_account');
+    expect(message(id.safeParse(''))).toBe('no_payout_account');
+  });
+});
