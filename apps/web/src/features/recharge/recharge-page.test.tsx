@@ -205,7 +205,7 @@ describe('recharge page', () => {
     expect(retry?.get('request_id')).toBe(first?.get('request_id'));
     expect(Object.fromEntries(retry as URLSearchParams)).toMatchObject({
       type: 'TRC20',
-      amount: '100.5',
+      amount: '100.50',
       image: STORED,
       tx_hash: 'a1b2c3',
       lang: 'en',

@@ -46,7 +46,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
   const available = money?.balance;
 
   const submit = async () => {
-    const body = await validate('withdrawCreateRequest', { bk_id: account?.id ?? '', amount });
+    const body = await validate('withdrawCreateRequest', { bk_id: account?.id ?? '', amount }, { amounts: ['amount'] });
     if (!body || !account) return;
     const limits = { min: config?.withdraw_min, max: config?.withdraw_max, available };
     if (!withinLimits(body.amount, limits)) return;
@@ -74,7 +74,8 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
     const max = config?.withdraw_max;
     const all = floorToCents(available);
     // "All" asks for no more than a single withdrawal may be.
-    setAmount(max && wireToMicro(all) > wireToMicro(max) ? floorToCents(max) : all);
+    // Written as the user's language writes numbers, like anything they type themselves.
+    setAmount(formatMoney(max && wireToMicro(all) > wireToMicro(max) ? floorToCents(max) : all, i18n.language));
   };
 
   return (
