@@ -27,7 +27,7 @@ function numberMarks(locale: string): { decimal: string; group: string } {
   };
 }
 
-const escape = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Reads an amount the user typed the way their language writes numbers ("12,50" and "1.234,50" in de, "1,234.50"
@@ -40,7 +40,7 @@ export function readAmount(input: string, locale: string): string | null {
   const text = input.normalize('NFKC').trim();
   const { decimal, group } = numberMarks(locale);
   // A space-like group mark (fr, ru: U+202F / U+00A0, plain spaces after NFKC) may be typed as any space.
-  const groupRe = /\s/.test(group) ? /\s/ : new RegExp(escape(group));
+  const groupRe = /\s/.test(group) ? /\s/ : new RegExp(literal(group));
   const [whole = '', frac, extra] = text.split(decimal);
   if (extra !== undefined || (frac !== undefined && !/^\d+$/.test(frac))) return null;
   const groups = whole.split(groupRe);
