@@ -95,7 +95,8 @@ async function send<T>(path: string, body: URLSearchParams | FormData, options: 
 function formOf(body: Body): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, String(value));
-  form.set('lang', currentLang());
+  // A body may name the language itself (storing a newly chosen one); every other body carries the app's.
+  if (!form.has('lang')) form.set('lang', currentLang());
   return form;
 }
 
