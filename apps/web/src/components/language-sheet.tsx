@@ -2,8 +2,8 @@ import { API, LANG_NAMES, LANGS, type Lang } from '@c2c/shared';
 import { CheckList, Dialog, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { setupAntdRender } from '../lib/antd-render';
-import { currentLang } from '../lib/i18n';
 import { api } from '../lib/api';
+import { currentLang } from '../lib/i18n';
 import { getToken, setStoredLang, setUserInfo } from '../lib/storage';
 
 interface Props {

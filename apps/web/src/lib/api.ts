@@ -11,7 +11,7 @@ import {
   SESSION_EXPIRED,
 } from '@c2c/shared';
 import { currentLang, i18n } from './i18n';
-import { pathOf, switchTab } from './navigation';
+import { pathOf, signInPath, switchTab } from './navigation';
 import { queryClient } from './query-client';
 import { clearSession, getToken } from './storage';
 import { showToast } from './toast';
@@ -53,11 +53,16 @@ function fail<T>(error: ApiError, options: CallOptions): Promise<T> {
   return options.catch ? Promise.reject(error) : never<T>();
 }
 
-/** Session expired or missing: forget it and start over at sign-in (spec §4). */
+/**
+ * Session expired or missing: forget it and start over at sign-in (spec §4), which says why (once: only the call
+ * that finds a stored session ends it) and returns to this page afterwards.
+ */
 export function endSession(): void {
+  const expired = getToken() !== null;
   clearSession();
   queryClient.clear();
-  if (pathOf(location.hash.replace(/^#/, '')) !== ROUTES.login) switchTab(ROUTES.login);
+  const here = location.hash.replace(/^#/, '') || ROUTES.home;
+  if (pathOf(here) !== ROUTES.login) switchTab(signInPath({ from: here, expired }));
 }
 
 const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('json');
