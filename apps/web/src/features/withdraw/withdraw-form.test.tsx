@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import de from '../../locales/de.json';
-import { config, money, openApp, signIn } from '../../test/app';
+import { config, money, openApp, signIn, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
 const account = (id: number, type: 'bank' | 'wise', label: string): PayoutAccount => ({
@@ -195,4 +195,32 @@ describe('withdraw in German', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Auszahlen' }));
     await waitFor(() => expect(calls.bodies(API.withdrawCreate)[0]?.get('amount')).toBe('120.50'));
   });
+});
+
+describe('withdrawal pause after a password change', () => {
+  it('says up front until when withdrawals are paused, in the user locale, and keeps the button off until then', async () => {
+    const unlock = new Date(Date.now() + 4_000);
+    const calls = server({
+      [API.getInfo]: () => ({ code: 200, data: { ...user, withdraw_unlock_at: unlock.toISOString() } }),
+      [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }),
+    });
+    openApp(ROUTES.cardWithdrawal);
+    await screen.findByText('Commerzbank ••3000');
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(unlock);
+    expect(
+      await screen.findByText(
+        `Withdrawals are paused for 24 hours after a password change. You can withdraw again from ${when}.`,
+      ),
+    ).toBeTruthy();
+    const button = () => within(document.querySelector('.app-page') as HTMLElement).getByRole('button', { name: 'Withdraw' });
+    expect((button() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(amountInput(), { target: { value: '50' } });
+    fireEvent.click(button());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
+
+    // the pause ends on the page by itself
+    await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(false), { timeout: 8000 });
+    expect(screen.queryByText(/Withdrawals are paused/)).toBeNull();
+  }, 20_000);
 });
