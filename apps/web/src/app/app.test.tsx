@@ -122,7 +122,7 @@ describe('login', () => {
     type('Enter your email', 'not-an-email');
     await act(async () => new Promise((resolve) => setTimeout(resolve, 1600)));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('email format error')).toBeTruthy();
+    expect(await screen.findByText('Email format error')).toBeTruthy();
     expect(server.paths()).not.toContain(API.login);
   });
 
@@ -138,7 +138,7 @@ describe('login', () => {
     type('Enter your password', 'secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('login success')).toBeTruthy();
+    expect(await screen.findByText('Login success')).toBeTruthy();
     await waitFor(() => expect(location.hash).toBe('#/'));
     expect(localStorage.getItem('token')).toBe('tok-9');
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toEqual(user);
@@ -161,8 +161,8 @@ describe('register', () => {
     expect(input('Enter the invitation code').value).toBe('INV42');
 
     type('Enter your email', 'new@example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'get code' }));
-    expect(await screen.findByText('send success')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('Send success')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '60 s' })).toBeTruthy();
     const body = server.calls.find((c) => c.path === API.sendCode)?.body;
     expect(body?.get('email')).toBe('new@example.com');
@@ -198,7 +198,7 @@ describe('my page', () => {
     expect(await screen.findByText('12.50')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByText('are you sure you want to log out?')).toBeTruthy();
+    expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));

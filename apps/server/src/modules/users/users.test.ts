@@ -46,10 +46,10 @@ describe('sms/send-code', () => {
     });
     expect(await s.call(API.sendCode, { email: 'nope', lang: 'en' })).toMatchObject({
       code: code('email_format'),
-      msg: 'email format error',
+      msg: 'Email format error',
     });
     expect(await s.call(API.sendCode, { email: 'nope@x', lang: 'zh-CN' })).toMatchObject({ msg: '邮箱格式错误' });
-    expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '郵箱格式錯誤' });
+    expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '電子郵件格式錯誤' });
   });
 
   it('tells a registering user the address is taken, but does not reveal unknown addresses on reset', async () => {
@@ -95,7 +95,7 @@ describe('user/register', () => {
     const email = uniqueEmail();
     const cases: [Record<string, string>, string, string][] = [
       [{ email: '' }, 'Please enter email', 'Bitte E-Mail-Adresse eingeben'],
-      [{ email: 'bad' }, 'email format error', 'Ungültiges E-Mail-Format'],
+      [{ email: 'bad' }, 'Email format error', 'Ungültiges E-Mail-Format'],
       [{ code: '' }, 'Please enter the email code', 'Bitte den E-Mail-Code eingeben'],
       [{ code: '12ab' }, 'The email code is 6 digits', 'Der E-Mail-Code besteht aus 6 Ziffern'],
       [{ password: '' }, 'Please enter password', 'Bitte Passwort eingeben'],

@@ -4,7 +4,6 @@ import {
   BillOutline,
   DownlandOutline,
   GlobalOutline,
-  PayCircleOutline,
   ReceivePaymentOutline,
   SetOutline,
   UploadOutline,
@@ -13,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { CoinsIcon } from '../../components/icons';
 import { LanguagePicker } from '../../components/language-picker';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
@@ -53,7 +53,7 @@ export function MinePage() {
   };
 
   const shortcuts = [
-    { to: ROUTES.wallet, label: t('mine.wallet'), icon: <PayCircleOutline /> },
+    { to: ROUTES.wallet, label: t('mine.wallet'), icon: <CoinsIcon /> },
     { to: ROUTES.recharge, label: t('mine.recharge'), icon: <DownlandOutline /> },
     { to: ROUTES.withdraw, label: t('mine.withdraw'), icon: <UploadOutline /> },
     { to: ROUTES.orders, label: t('mine.order'), icon: <BillOutline /> },

@@ -103,7 +103,7 @@ describe('withdraw', () => {
     const moneyCalls = calls.paths().filter((p) => p === API.getMoneyInfo).length;
     press('Withdraw');
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('submit success')).toBeTruthy();
+    expect(await screen.findByText('Submit success')).toBeTruthy();
     await waitFor(() => expect(calls.paths().filter((p) => p === API.getMoneyInfo).length).toBeGreaterThan(moneyCalls));
     expect(amountInput().value).toBe('');
   });
