@@ -28,3 +28,12 @@ export function CoinsIcon() {
     </svg>
   );
 }
+
+/** Two opposite arrows: the hall, where USDT changes hands. */
+export function SwapIcon() {
+  return (
+    <svg {...svg} className="antd-mobile-icon" aria-hidden="true">
+      <path {...line} d="M8 17h30l-8-8M40 31H10l8 8" />
+    </svg>
+  );
+}

@@ -272,7 +272,11 @@ export async function changePassword(
   const now = ctx.clock.now();
   await repo.updateUser(tx, who.user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
   await endSessionsOf(tx, 'sessions', who.user.id, who.sessionId);
-  afterCommit(tx, () => ctx.live.endSessions(who.user.id, { except: who.sessionId }));
+  afterCommit(tx, async () => {
+    await ctx.live.endSessions(who.user.id, { except: who.sessionId });
+    // the session kept reads the user again: withdrawals are paused now (`withdraw_unlock_at`)
+    await ctx.live.notify(who.user.id, 'profile');
+  });
   await notifyPasswordChanged(tx, ctx, who.user.email, normalizeLang(who.user.lang), now);
 }
 

@@ -30,7 +30,7 @@ setupAntdRender();
  * start again, or null. The pause ends by itself on this page at that moment.
  */
 function useWithdrawPause(): Date | null {
-  const iso = useUser().data?.withdraw_unlock_at;
+  const iso = useUser({ fresh: true }).data?.withdraw_unlock_at;
   const at = iso ? Date.parse(iso) : 0;
   const [tick, setTick] = useState(0);
   useEffect(() => {
