@@ -4,7 +4,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-export const PORT = 8190;
+// E2E_PORT lets several checkouts run their suites side by side.
+export const PORT = Number(process.env.E2E_PORT ?? 8190);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const OWNER = { email: 'owner@e2e.local', password: 'OwnerE2E-pass1', totpSecret: 'KRUGS4ZANFZSAYJAORSXG5BA' };
 export const HOUSE_CODE = 'E2EHOUSE';

@@ -33,12 +33,12 @@ test('a new customer signs up through the mail outbox, signs in, changes languag
   await page.goto(`/#/pages/login/register?code=${HOUSE_CODE}`);
   await expect(page.getByPlaceholder('Enter the invitation code')).toHaveValue(HOUSE_CODE);
   await page.getByPlaceholder('Enter your email').fill('not-an-email');
-  await page.getByRole('button', { name: 'get code' }).click();
-  await expect(page.getByText('email format error')).toBeVisible();
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page.getByText('Email format error')).toBeVisible();
   await page.getByPlaceholder('Enter your email').fill(email);
   await pastRepeatGuard(page);
-  await page.getByRole('button', { name: 'get code' }).click();
-  await expect(page.getByText('send success')).toBeVisible();
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page.getByText('Send success')).toBeVisible();
   await expect(page.getByRole('button', { name: /\d+ s/ })).toBeDisabled();
   await page.getByPlaceholder('6-digit code').fill(await codeFromOutbox(email));
   await page.getByPlaceholder('8 to 64 characters, letters and digits').fill(PASSWORD);
@@ -49,7 +49,7 @@ test('a new customer signs up through the mail outbox, signs in, changes languag
   await shot(page, 'customer-01-register');
   await pastRepeatGuard(page);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('register success')).toBeVisible();
+  await expect(page.getByText('Register success')).toBeVisible();
   await expect(tabBar(page)).toBeVisible();
 
   // Log out with the confirmation, then sign in again (a wrong password first).
@@ -57,7 +57,7 @@ test('a new customer signs up through the mail outbox, signs in, changes languag
   await expect(page.getByText('VIP0')).toBeVisible();
   await expect(page.locator('.summary-card').first()).toContainText('0.00');
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByText('are you sure you want to log out?')).toBeVisible();
+  await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
   await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/#\/pages\/login\/login/);
 
@@ -68,7 +68,7 @@ test('a new customer signs up through the mail outbox, signs in, changes languag
   await page.getByPlaceholder('Enter your password').fill(PASSWORD);
   await pastRepeatGuard(page);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('login success')).toBeVisible();
+  await expect(page.getByText('Login success')).toBeVisible();
   await expect(tabBar(page)).toContainText('Home');
   await shot(page, 'customer-02-home');
 

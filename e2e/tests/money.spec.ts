@@ -70,7 +70,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await expect(user.locator('.adm-image-uploader img, .proof-preview img').first()).toBeVisible();
   await shot(user, 'money-01-recharge');
   await user.getByRole('button', { name: 'Submit' }).click();
-  await expect(user.getByText('submit success')).toBeVisible();
+  await expect(user.getByText('Submit success')).toBeVisible();
 
   // The customer watches My; the operator approves; the balance changes without a reload.
   await user.goto('/#/pages/mine/mine');
@@ -90,7 +90,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await fill('Full name', 'Erika Mustermann');
   await fill('Name', 'Erika');
   await fill('Surname', 'Mustermann');
-  await fill('e.g. +49 151 23456789', '+49 151 23456789');
+  await fill('E.g. +49 151 23456789', '+49 151 23456789');
   await fill('Email', 'erika@example.com');
   await fill('Area', 'Mitte');
   await fill('Country', 'Germany');
@@ -115,7 +115,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
     await user.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(user.getByText('a withdrawal cannot be cancelled', { exact: false })).toBeVisible();
     await user.locator('.adm-dialog').getByRole('button', { name: 'Withdraw' }).click();
-    await expect(user.getByText('submit success')).toBeVisible();
+    await expect(user.getByText('Submit success')).toBeVisible();
   };
   await withdraw('50');
   await user.goto('/#/pages/mine/mine');
@@ -135,7 +135,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await admin.getByRole('button', { name: 'Confirm' }).click();
   await expect(balanceOnMy(user)).toContainText('200.00');
   await user.goto('/#/pages/mine/records');
-  await expect(user.getByText('withdrawal failure')).toBeVisible();
+  await expect(user.getByText('Withdrawal failure')).toBeVisible();
   await expect(user.getByText('The account holder does not match')).toBeVisible();
   await shot(user, 'money-04-records-failure');
 
@@ -147,7 +147,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await admin.getByLabel('Payout reference').fill('SEPA-E2E-0001');
   await admin.getByRole('button', { name: 'Confirm' }).click();
   await user.goto('/#/pages/mine/records');
-  await expect(user.getByText('withdrawal success')).toBeVisible();
+  await expect(user.getByText('Withdrawal success')).toBeVisible();
   await user.goto('/#/pages/mine/asset-log');
   await expect(user.getByText('PAID')).toBeVisible();
   await shot(user, 'money-05-asset-log');

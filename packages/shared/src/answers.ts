@@ -28,6 +28,8 @@ export const userSchema = z.strictObject({
   vip_level: z.number(),
   lang: z.string(),
   created_at: time,
+  /** While withdrawals are paused after a password change: when the pause ends; otherwise null. */
+  withdraw_unlock_at: time.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -10,6 +10,7 @@ export const API = {
   getInfo: '/api/v1/userinfo/get-info',
   getMoneyInfo: '/api/v1/userinfo/get-money-info',
   saveInfo: '/api/v1/userinfo/save',
+  setLang: '/api/v1/userinfo/set-lang',
   config: '/api/v1/config/get',
   rechargeAddress: '/api/v1/recharge/shoukuan-address',
   rechargeCreate: '/api/v1/recharge/create',

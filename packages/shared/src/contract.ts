@@ -71,6 +71,12 @@ export const CONTRACT = {
   },
   [API.getInfo]: { summary: 'The signed-in customer.', auth: 'customer', request: s.emptyRequest, response: a.userSchema },
   [API.saveInfo]: { summary: 'Renames the customer.', auth: 'customer', request: s.saveUserInfoRequest, response: a.userSchema },
+  [API.setLang]: {
+    summary: 'Stores the language the customer chose in the app; every mail to them is written in it (sign-in stores it too).',
+    auth: 'customer',
+    request: s.setLangRequest,
+    response: a.userSchema,
+  },
   [API.getMoneyInfo]: {
     summary: 'Balances from the ledger (`balance` = available).',
     auth: 'customer',

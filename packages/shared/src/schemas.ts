@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidIban, SWIFT_RE } from './banking.js';
 import { CODE_LENGTH, NICKNAME_MAX, OPERATOR_ROLES, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import type { ErrorKey } from './errors.js';
+import { LANGS } from './lang.js';
 import { parseAmount } from './money.js';
 import { normalizePhone } from './phone.js';
 
@@ -128,6 +129,11 @@ export const changePasswordRequest = z
 
 export const saveUserInfoRequest = z.object({
   nickname: required('nickname_required', NICKNAME_MAX, 'nickname_too_long'),
+});
+
+/** The account's language (mails are written in it): one of the five the app offers, exactly. */
+export const setLangRequest = z.object({
+  lang: z.enum(LANGS, err('invalid_value')),
 });
 
 export const pagingRequest = z.object({

@@ -66,7 +66,7 @@ describe('the envelope', () => {
   it('falls back to English for an unknown language and reads zh-CN style tags', async () => {
     expect((await s.call('/api/v1/user/login', { email: '', lang: 'xx-YY' })).msg).toBe('Please enter email');
     expect((await s.call('/api/v1/user/login', { email: '', lang: 'zh_CN' })).msg).toBe('请输入邮箱');
-    expect((await s.call('/api/v1/user/login', { email: '', lang: 'zh-Hant-HK' })).msg).toBe('請輸入郵箱');
+    expect((await s.call('/api/v1/user/login', { email: '', lang: 'zh-Hant-HK' })).msg).toBe('請輸入電子郵件');
   });
 
   it('turns repeated fields into a validation error, not a crash', async () => {

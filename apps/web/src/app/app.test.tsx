@@ -21,6 +21,7 @@ beforeAll(() =>
     import('../features/hall/hall-page'),
     import('../features/home/home-page'),
     import('../features/mine/mine-page'),
+    import('../features/profile/personal-info-page'),
   ]),
 );
 
@@ -39,10 +40,57 @@ afterEach(() => {
 });
 
 describe('launch guard', () => {
-  it('sends a visitor without a stored user from a private page to login', async () => {
+  it('sends a visitor without a stored user from a private page to login, and back there after signing in', async () => {
+    fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.login]: () => ({ code: 200, data: { token: 'tok-9', user } }),
+      [API.getInfo]: () => ({ code: 200, data: user }),
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+    });
     openApp(ROUTES.mine);
     await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));
+    expect(location.search).toBe('?redirect=%2Fpages%2Fmine%2Fmine');
     expect(await screen.findByText('Welcome back')).toBeTruthy();
+    // nobody's session ended here: nothing to explain
+    expect(screen.queryByText('Your session has expired, please sign in again.')).toBeNull();
+    type('Enter your email', 'ann@example.com');
+    type('Enter your password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.mine}`));
+  });
+
+  it('says once that the session expired, and returns to the page after signing in', async () => {
+    signIn('old');
+    let signedIn = false;
+    fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.getInfo]: () => (signedIn ? { code: 200, data: user } : { code: -1, msg: 'Please sign in again' }),
+      [API.getMoneyInfo]: () => (signedIn ? { code: 200, data: money } : { code: -1, msg: 'Please sign in again' }),
+      [API.login]: () => {
+        signedIn = true;
+        return { code: 200, data: { token: 'tok-9', user } };
+      },
+    });
+    openApp(`${ROUTES.personalInfo}`);
+    expect(await screen.findByText('Your session has expired, please sign in again.')).toBeTruthy();
+    expect(screen.getAllByText('Your session has expired, please sign in again.')).toHaveLength(1);
+    // the notice leaves the address, so a reload of the sign-in page does not repeat it
+    await waitFor(() => expect(location.search).toBe('?redirect=%2Fpages%2Fmine%2Fpersonal-info'));
+    expect(location.hash).toBe(`#${ROUTES.login}`);
+    type('Enter your email', 'ann@example.com');
+    type('Enter your password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.personalInfo}`));
+    expect(location.search).toBe('');
+    expect(localStorage.getItem('token')).toBe('tok-9');
+    expect(screen.queryByText('Your session has expired, please sign in again.')).toBeNull();
+  });
+
+  it('sends a signed-in user who opens the sign-in page Home', async () => {
+    signIn('t');
+    openApp(ROUTES.login);
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.home}`));
+    expect(await screen.findByText('Fund log')).toBeTruthy();
   });
 
   it('lets a visitor open register and forget', async () => {
@@ -74,7 +122,7 @@ describe('login', () => {
     type('Enter your email', 'not-an-email');
     await act(async () => new Promise((resolve) => setTimeout(resolve, 1600)));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('email format error')).toBeTruthy();
+    expect(await screen.findByText('Email format error')).toBeTruthy();
     expect(server.paths()).not.toContain(API.login);
   });
 
@@ -90,7 +138,7 @@ describe('login', () => {
     type('Enter your password', 'secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('login success')).toBeTruthy();
+    expect(await screen.findByText('Login success')).toBeTruthy();
     await waitFor(() => expect(location.hash).toBe('#/'));
     expect(localStorage.getItem('token')).toBe('tok-9');
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toEqual(user);
@@ -113,8 +161,8 @@ describe('register', () => {
     expect(input('Enter the invitation code').value).toBe('INV42');
 
     type('Enter your email', 'new@example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'get code' }));
-    expect(await screen.findByText('send success')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('Send success')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '60 s' })).toBeTruthy();
     const body = server.calls.find((c) => c.path === API.sendCode)?.body;
     expect(body?.get('email')).toBe('new@example.com');
@@ -150,7 +198,7 @@ describe('my page', () => {
     expect(await screen.findByText('12.50')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByText('are you sure you want to log out?')).toBeTruthy();
+    expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));

@@ -56,6 +56,7 @@ describe('live updates', () => {
     act(() => ws.accept());
     act(() => ws.receive({ type: 'error', code: -1 }));
     await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));
+    expect(new URLSearchParams(location.search).get('redirect')).toBe(ROUTES.mine);
     expect(localStorage.getItem('token')).toBeNull();
     expect(ws.readyState).toBe(FakeWebSocket.CLOSED);
     expect(FakeWebSocket.instances).toHaveLength(1);

@@ -10,12 +10,15 @@ interface Props {
   error?: string;
   /** a short help line under the input, replaced by the error when there is one */
   note?: string;
+  /** A value shown, not asked for: drawn as text, not as an input box. */
+  readOnly?: boolean;
 }
 
 /** A labelled form row on the dark card; the input (antd-mobile Input, code button, ...) is the child. */
-export function Field({ label, children, extra, name, error, note }: Props) {
+export function Field({ label, children, extra, name, error, note, readOnly = false }: Props) {
+  const className = ['field', error && 'field-invalid', readOnly && 'field-readonly'].filter(Boolean).join(' ');
   return (
-    <div className={error ? 'field field-invalid' : 'field'} data-field={name}>
+    <div className={className} data-field={name}>
       <span className="field-label">{label}</span>
       <div className="field-control">
         <div className="field-input">{children}</div>

@@ -1,9 +1,10 @@
-import { LANG_NAMES, LANGS, type Lang } from '@c2c/shared';
+import { API, LANG_NAMES, LANGS, type Lang } from '@c2c/shared';
 import { CheckList, Dialog, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { setupAntdRender } from '../lib/antd-render';
+import { api } from '../lib/api';
 import { currentLang } from '../lib/i18n';
-import { setStoredLang } from '../lib/storage';
+import { getToken, setStoredLang, setUserInfo } from '../lib/storage';
 
 interface Props {
   visible: boolean;
@@ -25,6 +26,12 @@ export function LanguageSheet({ visible, onClose }: Props) {
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
+    if (getToken()) {
+      // The account's language follows the app's, so mails and notices arrive in it; if it cannot be stored, nothing changes.
+      const saved = await api(API.setLang, { lang }, { catch: true }).catch(() => null);
+      if (!saved) return;
+      setUserInfo(saved);
+    }
     setStoredLang(lang);
     location.reload();
   };

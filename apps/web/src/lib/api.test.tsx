@@ -104,6 +104,7 @@ describe('api client', () => {
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(localStorage.getItem('lang')).toBe('en');
     expect(location.hash).toBe(`#${ROUTES.login}`);
+    expect(new URLSearchParams(location.search).get('expired')).toBe('1');
   });
 
   it('another code shows msg as a toast and stays pending', async () => {

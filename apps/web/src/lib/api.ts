@@ -12,7 +12,7 @@ import {
   SESSION_EXPIRED,
 } from '@c2c/shared';
 import { currentLang, i18n } from './i18n';
-import { pathOf, switchTab } from './navigation';
+import { pathOf, signInPath, switchTab } from './navigation';
 import { queryClient } from './query-client';
 import { clearSession, getToken } from './storage';
 import { showToast } from './toast';
@@ -56,11 +56,16 @@ function fail<T>(error: ApiError, options: CallOptions): Promise<T> {
   return options.catch ? Promise.reject(error) : never<T>();
 }
 
-/** Session expired or missing: forget it and start over at sign-in (spec §4). */
+/**
+ * Session expired or missing: forget it and start over at sign-in (spec §4), which says why (once: only the call
+ * that finds a stored session ends it) and returns to this page afterwards.
+ */
 export function endSession(): void {
+  const expired = getToken() !== null;
   clearSession();
   queryClient.clear();
-  if (pathOf(location.hash.replace(/^#/, '')) !== ROUTES.login) switchTab(ROUTES.login);
+  const here = location.hash.replace(/^#/, '') || ROUTES.home;
+  if (pathOf(here) !== ROUTES.login) switchTab(signInPath({ from: here, expired }));
 }
 
 const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('json');
@@ -102,7 +107,8 @@ async function send<T>(path: string, body: URLSearchParams | FormData, options: 
 function formOf(body: Body): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, String(value));
-  form.set('lang', currentLang());
+  // A body may name the language itself (storing a newly chosen one); every other body carries the app's.
+  if (!form.has('lang')) form.set('lang', currentLang());
   return form;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, formatMoney } from './money';
+import { addAmounts, formatMoney, readAmount } from './money';
 
 describe('money display', () => {
   it('adds wire amounts exactly', () => {
@@ -14,5 +14,32 @@ describe('money display', () => {
     expect(formatMoney('12345678901234.56', 'en')).toBe('12,345,678,901,234.56');
     expect(formatMoney('0.704913', 'ja')).toBe('0.704913');
     expect(formatMoney('-3', 'en')).toBe('-3.00');
+  });
+});
+
+describe('reading a typed amount in the user language', () => {
+  it('reads the language decimal mark and thousands grouping into the wire decimal', () => {
+    expect(readAmount('12,50', 'de')).toBe('12.50');
+    expect(readAmount('1.234,50', 'de')).toBe('1234.50');
+    expect(readAmount('1.234', 'de')).toBe('1234');
+    expect(readAmount(' 400,5 ', 'de')).toBe('400.5');
+    expect(readAmount('1,234.50', 'en')).toBe('1234.50');
+    expect(readAmount('12.50', 'en')).toBe('12.50');
+    expect(readAmount('1,234,567.89', 'zh-Hant')).toBe('1234567.89');
+    expect(readAmount('１２．５', 'ja')).toBe('12.5');
+    expect(readAmount('99999999999999999999.99', 'en')).toBe('99999999999999999999.99');
+  });
+
+  it('refuses a mark that could mean the other thing, instead of guessing', () => {
+    expect(readAmount('12.50', 'de')).toBeNull();
+    expect(readAmount('12,50', 'en')).toBeNull();
+    expect(readAmount('1,2345.00', 'en')).toBeNull();
+    expect(readAmount('1.234.5', 'de')).toBeNull();
+    expect(readAmount('12,5,0', 'de')).toBeNull();
+    expect(readAmount('12,', 'de')).toBeNull();
+    expect(readAmount(',5', 'de')).toBeNull();
+    expect(readAmount('-5', 'en')).toBeNull();
+    expect(readAmount('1e3', 'en')).toBeNull();
+    expect(readAmount('', 'en')).toBeNull();
   });
 });

@@ -18,6 +18,39 @@ export function formatMoney(wire: string, locale: string): string {
   return `${m[1]}${whole}${decimal}${frac}`;
 }
 
+/** The decimal and grouping marks of a locale, as Intl writes numbers there ("1.234,5" in de, "1,234.5" in en). */
+function numberMarks(locale: string): { decimal: string; group: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
+}
+
+const literal = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Reads an amount the user typed the way their language writes numbers ("12,50" and "1.234,50" in de, "1,234.50"
+ * in en) into the wire's decimal ("12.50", "1234.50"), in text only: no floating point touches it. Full-width
+ * digits and marks (a Japanese or Chinese keyboard) count as plain ones. Grouping marks are accepted only where
+ * they group thousands, so a mark that could mean the other thing is refused, never guessed: "12.50" in de is
+ * neither 12.50 nor 1250 but null. Answers null for anything that is not such a number.
+ */
+export function readAmount(input: string, locale: string): string | null {
+  const text = input.normalize('NFKC').trim();
+  const { decimal, group } = numberMarks(locale);
+  // A space-like group mark (fr, ru: U+202F / U+00A0, plain spaces after NFKC) may be typed as any space.
+  const groupRe = /\s/.test(group) ? /\s/ : new RegExp(literal(group));
+  const [whole = '', frac, extra] = text.split(decimal);
+  if (extra !== undefined || (frac !== undefined && !/^\d+$/.test(frac))) return null;
+  const groups = whole.split(groupRe);
+  const [head = '', ...tail] = groups;
+  const grouped = tail.length === 0 || (/^\d{1,3}$/.test(head) && tail.every((g) => /^\d{3}$/.test(g)));
+  const digits = groups.join('');
+  if (!grouped || !/^\d+$/.test(digits)) return null;
+  return frac === undefined ? digits : `${digits}.${frac}`;
+}
+
 /** The largest amount a user can enter (2 decimals) that is not above `wire`: "All" must not ask for a fraction of a cent. */
 export function floorToCents(wire: string): string {
   const micro = wireToMicro(wire);

@@ -1,4 +1,4 @@
-import { ROUTES } from '@c2c/shared';
+import { PUBLIC_ROUTES, ROUTES } from '@c2c/shared';
 import { navigate as hashNavigate, useHashLocation } from 'wouter/use-hash-location';
 
 /**
@@ -59,4 +59,25 @@ export function dropQueryParam(name: string): void {
     url.hash = rest.size ? `${path}?${rest}` : path;
   }
   if (url.href !== location.href) history.replaceState(history.state, '', url.href);
+}
+
+/**
+ * The sign-in page, remembering the page the visitor was on (`from`, a hash path with its query) so signing in
+ * goes back there; `expired` says a session just ended, which the page tells once.
+ */
+export function signInPath({ from, expired = false }: { from?: string; expired?: boolean } = {}): string {
+  const query = new URLSearchParams();
+  if (from && returnable(from)) query.set('redirect', from);
+  if (expired) query.set('expired', '1');
+  return query.size ? `${ROUTES.login}?${query}` : ROUTES.login;
+}
+
+/** Only a page of this app that needs a session is worth returning to (never another site, never sign-in itself). */
+const returnable = (path: string): boolean =>
+  path.startsWith('/') && !path.startsWith('//') && !PUBLIC_ROUTES.includes(pathOf(path)) && pathOf(path) !== ROUTES.home;
+
+/** Where a sign-in goes: the page the visitor was sent away from, else Home. */
+export function afterSignInPath(): string {
+  const from = queryParam('redirect');
+  return from && returnable(from) ? from : ROUTES.home;
 }

@@ -34,8 +34,10 @@ export async function refreshMoney(): Promise<void> {
   await Promise.all(MONEY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export function useUser() {
+/** The signed-in user; `fresh` reads it again whenever a page opens (one that acts on what it says, like the withdrawal pause). */
+export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({
+    refetchOnMount: fresh ? 'always' : true,
     queryKey: queryKeys.user,
     queryFn: async () => {
       const user = await api(API.getInfo, {}, { catch: true });

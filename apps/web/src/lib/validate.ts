@@ -1,38 +1,48 @@
+import { formatAmount } from '@c2c/shared';
 import type { z } from 'zod';
 import { errorText, loadErrors } from './error-text';
 import { i18n } from './i18n';
-import { type AmountLimits, amountIssue, formatMoney } from './money';
+import { type AmountLimits, amountIssue, formatMoney, readAmount } from './money';
 import { showToast } from './toast';
 
 type Schemas = typeof import('./form-schemas');
 export type FormSchema = keyof Schemas;
 
-/** What a parsed form sends: the schemas turn an amount into bigint micro-units; the wire carries the decimal the user typed. */
+/** What a parsed form sends: the schemas turn an amount into bigint micro-units; the wire carries it as a wire decimal. */
 export type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
 
 /** Shows a failed check at its field (`field` as the request names it) instead of a toast. */
 export type FieldErrorHandler = (field: string, message: string) => void;
 
+/** A typed amount the user's language cannot read as a number: the schema refuses it with the amount format text. */
+const UNREADABLE = '?';
+
 /**
  * Checks a form with its shared wire schema; on failure shows the first issue in the user's language (at its
- * field when the form passes `onFieldError`, else as a toast) and answers null. On success it answers the
- * normalized values to send (amounts as the user typed them).
- * zod, the schemas and the error texts arrive with the first submit, which keeps them out of the first page.
+ * field when the form passes `onFieldError`, else as a toast) and answers null. On success it answers the normalized values to send, amounts as wire decimals ("12.50").
+ * The fields named in `amounts` are typed as the user's language writes numbers ("1.234,50" in de) and read
+ * with its marks first (`readAmount`). zod, the schemas and the error texts arrive with the first submit,
+ * which keeps them out of the first page.
  */
 export async function validate<K extends FormSchema>(
   name: K,
-  values: unknown,
-  onFieldError?: FieldErrorHandler,
+  values: Record<string, unknown>,
+  { amounts = [], onFieldError }: { amounts?: string[]; onFieldError?: FieldErrorHandler } = {},
 ): Promise<Wire<z.output<Schemas[K]>> | null> {
   // The texts are fetched alongside, so a failing check has its message at hand (errorText retries if this failed).
   const [schemas] = await Promise.all([import('./form-schemas'), loadErrors().catch(() => undefined)]);
   const schema = schemas[name] as unknown as z.ZodType<z.output<Schemas[K]>>;
-  const result = schema.safeParse(values);
+  const read = { ...values };
+  for (const field of amounts) {
+    const typed = String(values[field] ?? '');
+    // Empty stays empty (the schema asks for the amount); anything else is what the user's language reads, or refused.
+    if (typed.trim()) read[field] = readAmount(typed, i18n.language) ?? UNREADABLE;
+  }
+  const result = schema.safeParse(read);
   if (result.success) {
-    const typed = values as Record<string, unknown>;
     const wire = Object.entries(result.data as Record<string, unknown>).map(([k, v]) => [
       k,
-      typeof v === 'bigint' ? String(typed[k]).trim() : v,
+      typeof v === 'bigint' ? formatAmount(v) : v,
     ]);
     return Object.fromEntries(wire) as Wire<z.output<Schemas[K]>>;
   }

@@ -69,3 +69,25 @@ describe('locale files', () => {
     expect(journalKindKeys.filter((key) => !en.has(key))).toEqual([]);
   });
 });
+
+/** Mainland terms with a different Taiwan usage (電子郵件, 取得, 提領, 儲值, 聯絡, 撥款, ...): zh-Hant is written for Taiwan. */
+const MAINLAND_TERMS = ['郵箱', '獲取', '提現', '充值', '聯繫', '打款', '信息', '用戶', '默認', '視頻', '軟件', '點擊', '幣種', '暫無'];
+
+describe('Traditional Chinese', () => {
+  it('uses Taiwan wording in the app texts and the error texts', async () => {
+    const { loadErrorTexts } = await import('@c2c/shared');
+    const texts = [...load('zh-Hant').values(), ...Object.values(await loadErrorTexts('zh-Hant'))];
+    for (const term of MAINLAND_TERMS)
+      expect(
+        texts.filter((t) => t.includes(term)),
+        term,
+      ).toEqual([]);
+  });
+});
+
+describe('English', () => {
+  it('starts every sentence with a capital letter', () => {
+    const lower = [...load('en')].filter(([key, text]) => /^[a-z]/.test(text) && key !== 'binding.ibanPlaceholder');
+    expect(lower).toEqual([]);
+  });
+});

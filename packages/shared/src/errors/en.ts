@@ -14,7 +14,7 @@ export default {
   // validation (spec §5)
   fields_required: 'Please fill in all the fields',
   email_required: 'Please enter email',
-  email_format: 'email format error',
+  email_format: 'Email format error',
   password_required: 'Please enter password',
   password_weak: 'The password must be 8 to 64 characters with at least one letter and one digit',
   confirm_password_required: 'Please enter confirm password',
@@ -27,7 +27,7 @@ export default {
   old_password_required: 'Please enter the current password',
   password_same: 'The new password must differ from the current one',
   phone_required: 'Please enter phone number',
-  phone_format: 'phone format error',
+  phone_format: 'Phone format error',
   amount_required: 'Please enter amount',
   amount_format: 'Enter an amount greater than 0 with at most 2 decimals',
   credentials_required: 'Please upload the credentials',

@@ -92,8 +92,10 @@ describe('/ws live updates', () => {
     expect(changed.code).toBe(200);
     expect(await l.next(2)).toEqual({ type: 'error', code: -1 });
     expect(await l.closed).toBe(4401);
+    // the phone is told to read the user again: its withdrawals are paused now
+    expect(await p.next(2)).toEqual({ type: 'event', topic: 'profile' });
     p.ws.send(JSON.stringify({ type: 'ping' }));
-    expect(await p.next(2)).toEqual({ type: 'pong' });
+    expect(await p.next(3)).toEqual({ type: 'pong' });
     p.ws.close();
     await p.closed;
   });

@@ -14,8 +14,8 @@ const T: Record<MoneyMail, Texts> = {
       body: '您的 {amount} USDT 充值（{network}）已审核通过并计入余额。\n\n感谢使用 {app}。',
     },
     'zh-Hant': {
-      subject: '{app}：{amount} USDT 已到帳',
-      body: '您的 {amount} USDT 充值（{network}）已審核通過並計入餘額。\n\n感謝使用 {app}。',
+      subject: '{app}：{amount} USDT 已入帳',
+      body: '您的 {amount} USDT 儲值（{network}）已審核通過並計入餘額。\n\n感謝使用 {app}。',
     },
     de: {
       subject: '{app}: {amount} USDT gutgeschrieben',
@@ -36,8 +36,8 @@ const T: Record<MoneyMail, Texts> = {
       body: '您的 {amount} USDT 充值（{network}）被驳回。\n原因：{reason}\n\n如果您确实已转账，请携带交易哈希联系客服。',
     },
     'zh-Hant': {
-      subject: '{app}：您的 {amount} USDT 充值被駁回',
-      body: '您的 {amount} USDT 充值（{network}）被駁回。\n原因：{reason}\n\n如果您確實已轉帳，請攜帶交易雜湊聯繫客服。',
+      subject: '{app}：您的 {amount} USDT 儲值被駁回',
+      body: '您的 {amount} USDT 儲值（{network}）被駁回。\n原因：{reason}\n\n如果您確實已轉帳，請提供交易雜湊並聯絡客服。',
     },
     de: {
       subject: '{app}: Ihre Aufladung über {amount} USDT wurde abgelehnt',
@@ -58,8 +58,8 @@ const T: Record<MoneyMail, Texts> = {
       body: '您提现到 {account} 的 {amount} USDT 已打款。\n打款凭证号：{reference}',
     },
     'zh-Hant': {
-      subject: '{app}：您的 {amount} USDT 提現已打款',
-      body: '您提現到 {account} 的 {amount} USDT 已打款。\n打款憑證號：{reference}',
+      subject: '{app}：您的 {amount} USDT 提領已撥款',
+      body: '您提領到 {account} 的 {amount} USDT 已撥款。\n撥款參考編號：{reference}',
     },
     de: {
       subject: '{app}: Ihre Auszahlung über {amount} USDT wurde ausgeführt',
@@ -80,8 +80,8 @@ const T: Record<MoneyMail, Texts> = {
       body: '您的 {amount} USDT 提现被驳回，金额已退回可用余额。\n原因：{reason}',
     },
     'zh-Hant': {
-      subject: '{app}：您的 {amount} USDT 提現被駁回',
-      body: '您的 {amount} USDT 提現被駁回，金額已退回可用餘額。\n原因：{reason}',
+      subject: '{app}：您的 {amount} USDT 提領被駁回',
+      body: '您的 {amount} USDT 提領被駁回，金額已退回可用餘額。\n原因：{reason}',
     },
     de: {
       subject: '{app}: Ihre Auszahlung über {amount} USDT wurde abgelehnt',

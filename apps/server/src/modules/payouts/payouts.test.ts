@@ -72,7 +72,7 @@ describe('payout account phone numbers', () => {
     for (const phone of junk) {
       expect(await bind(token, { phone })).toEqual({
         code: errorCode('phone_format'),
-        msg: 'phone format error',
+        msg: 'Phone format error',
         data: { field: 'phone' },
       });
       expect((await bind(token, { phone, lang: 'de' })).msg).toBe('Ungültiges Telefonnummernformat');
@@ -161,7 +161,7 @@ describe('editing and removing payout accounts', () => {
       de: 'Eine Auszahlung auf dieses Konto wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
       ja: 'この口座への出金が審査中です。出金が完了または却下されるまで、この口座の変更・削除はできません',
       'zh-Hans': '该账户有一笔提现正在审核中，待其完成或被驳回后才能修改或删除该账户',
-      'zh-Hant': '該帳戶有一筆提現正在審核中，待其完成或被駁回後才能修改或刪除該帳戶',
+      'zh-Hant': '此帳戶有一筆提領正在審核中，待其完成或被駁回後才能修改或刪除此帳戶',
     };
     for (const [lang, msg] of Object.entries(texts)) {
       expect(await remove(token, bk, lang)).toEqual({ code: errorCode('payout_account_pending'), msg, data: {} });

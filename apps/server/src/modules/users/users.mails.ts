@@ -17,7 +17,7 @@ const CODE: Record<'register' | 'forget', Texts> = {
     },
     'zh-Hant': {
       subject: '{app}：您的註冊驗證碼',
-      body: '您的驗證碼是 {code}。\n\n10 分鐘內有效，請勿告訴任何人。\n如果您沒有註冊 {app}，請忽略此郵件。',
+      body: '您的驗證碼是 {code}。\n\n10 分鐘內有效，請勿告訴任何人。\n如果您沒有註冊 {app}，請忽略這封電子郵件。',
     },
     de: {
       subject: '{app}: Ihr Registrierungscode',
@@ -39,7 +39,7 @@ const CODE: Record<'register' | 'forget', Texts> = {
     },
     'zh-Hant': {
       subject: '{app}：重設密碼驗證碼',
-      body: '您的重設密碼驗證碼是 {code}。\n\n10 分鐘內有效，請勿告訴任何人。\n如果您沒有申請重設密碼，請忽略此郵件，您的密碼不會改變。',
+      body: '您的重設密碼驗證碼是 {code}。\n\n10 分鐘內有效，請勿告訴任何人。\n如果您沒有申請重設密碼，請忽略這封電子郵件，您的密碼不會改變。',
     },
     de: {
       subject: '{app}: Ihr Code zum Zurücksetzen des Passworts',
@@ -63,7 +63,7 @@ const PASSWORD_CHANGED: Texts = {
   },
   'zh-Hant': {
     subject: '{app}：您的密碼已修改',
-    body: '您的 {app} 帳戶密碼已於 {time}（UTC）修改，其他登入已登出。\n\n如果不是您本人操作，請立即重設密碼並聯繫客服。',
+    body: '您的 {app} 帳戶密碼已於 {time}（UTC）修改，其他登入已登出。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
   },
   de: {
     subject: '{app}: Ihr Passwort wurde geändert',

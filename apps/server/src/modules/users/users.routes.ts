@@ -7,6 +7,7 @@ import {
   registerRequest,
   saveUserInfoRequest,
   sendCodeRequest,
+  setLangRequest,
 } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -30,17 +31,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await users.checkLogin(ctx, attempt, input, ip);
     return inTransaction(ctx, (tx) => users.openLogin(tx, ctx, user, lang));
   });
-  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, lang, ip }) => {
+  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip }) => {
     const passwordHash = await users.prepareReset(ctx, input.password, ip);
-    await inTransaction(ctx, (tx) => users.resetPassword(tx, ctx, input, passwordHash, lang));
+    await inTransaction(ctx, (tx) => users.resetPassword(tx, ctx, input, passwordHash));
   });
   post(app, ctx, API.logout, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.logout(tx, ctx, auth));
-  post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input, lang }) =>
-    users.changePassword(tx, ctx, auth, input, lang),
+  post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input }) =>
+    users.changePassword(tx, ctx, auth, input),
   );
-  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn }, async ({ auth }) => users.toUser(auth.user));
-  post(app, ctx, API.saveInfo, { body: saveUserInfoRequest, auth: signedIn }, ({ tx, auth, input }) =>
-    users.saveNickname(tx, auth, input.nickname),
+  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn }, async ({ auth }) => users.currentUser(ctx, auth));
+  post(app, ctx, API.saveInfo, { body: saveUserInfoRequest, auth: signedIn }, async ({ tx, auth, input }) =>
+    users.toUser(await users.saveNickname(tx, auth, input.nickname), ctx.clock.now()),
+  );
+  post(app, ctx, API.setLang, { body: setLangRequest, auth: signedIn }, ({ tx, auth, input }) =>
+    users.setLang(tx, ctx, auth, input.lang),
   );
   post(app, ctx, API.getMoneyInfo, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.getMoneyInfo(tx, auth));
 }

@@ -42,7 +42,19 @@ export const LOGIN_LIMITS: SignInLimits = {
 
 type Scene = 'register' | 'forget';
 
-export function toUser(u: Principal): User {
+/** After a password change nobody may withdraw for this long: a stolen password alone cannot drain an account. */
+export const PASSWORD_LOCK_HOURS = 24;
+
+/** When the withdrawal pause after the last password change ends, if it has not ended by `now`. */
+export function withdrawUnlockAt(u: Pick<Principal, 'password_changed_at'>, now: Date): Date | null {
+  if (!u.password_changed_at) return null;
+  const until = addSeconds(new Date(u.password_changed_at), PASSWORD_LOCK_HOURS * 3600);
+  return until.getTime() > now.getTime() ? until : null;
+}
+
+/** The customer as the app sees them; `now` decides whether withdrawals are still paused. */
+export function toUser(u: Principal, now: Date): User {
+  const unlock = withdrawUnlockAt(u, now);
   return {
     id: u.id,
     email: u.email,
@@ -51,6 +63,7 @@ export function toUser(u: Principal): User {
     vip_level: u.vip_level,
     lang: u.lang,
     created_at: u.created_at,
+    withdraw_unlock_at: unlock && iso(unlock),
   };
 }
 
@@ -187,7 +200,7 @@ export async function register(
   await openUserAccounts(tx, id, now);
   const session = await openSession(tx, 'sessions', id, now);
   const user = (await repo.findUserById(tx, id))!;
-  return { token: session.token, user: toUser(user) };
+  return { token: session.token, user: toUser(user, now) };
 }
 
 export const countUsers = (tx: Tx) => repo.countUsers(tx);
@@ -289,8 +302,9 @@ export async function checkLogin(
 /** The last half of a sign-in: a new session, and the language the customer now uses. */
 export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: Lang): Promise<LoginResponse> {
   if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
-  const session = await openSession(tx, 'sessions', user.id, ctx.clock.now());
-  return { token: session.token, user: toUser({ ...user, lang }) };
+  const now = ctx.clock.now();
+  const session = await openSession(tx, 'sessions', user.id, now);
+  return { token: session.token, user: toUser({ ...user, lang }, now) };
 }
 
 /** Throttles a password reset and hashes the new password, before any transaction. */
@@ -299,13 +313,7 @@ export async function prepareReset(ctx: AppContext, password: string, ip: string
   return hashPassword(password);
 }
 
-export async function resetPassword(
-  tx: Tx,
-  ctx: AppContext,
-  input: { email: string; code: string },
-  passwordHash: string,
-  lang: Lang,
-) {
+export async function resetPassword(tx: Tx, ctx: AppContext, input: { email: string; code: string }, passwordHash: string) {
   const codeId = await checkCode(tx, ctx, input.email, 'forget', input.code);
   const user = await repo.findUserByEmail(tx, input.email);
   if (!user) throw new DomainError('code_expired');
@@ -314,16 +322,15 @@ export async function resetPassword(
   await repo.updateUser(tx, user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
   await endSessionsOf(tx, 'sessions', user.id);
   afterCommit(tx, () => ctx.live.endSessions(user.id, 'all'));
-  await notifyPasswordChanged(tx, ctx, user.email, lang, now);
+  await notifyPasswordChanged(tx, ctx, user.email, normalizeLang(user.lang), now);
 }
 
-/** Changing the password needs the old one; every other session of the customer ends. Rare and throttled, so the hashing runs inside the transaction. */
+/** Changing the password needs the old one; every other session of the customer ends; the notice goes out in the account's language. Rare and throttled, so the hashing runs inside the transaction. */
 export async function changePassword(
   tx: Tx,
   ctx: AppContext,
   who: CurrentUser,
   input: { old_password: string; password: string },
-  lang: Lang,
 ) {
   await throttle(ctx, `password:user:${who.user.id}`, LIMITS.passwordPerUser);
   const current = await repo.findPasswordHash(tx, who.user.id);
@@ -332,8 +339,12 @@ export async function changePassword(
   const now = ctx.clock.now();
   await repo.updateUser(tx, who.user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
   await endSessionsOf(tx, 'sessions', who.user.id, who.sessionId);
-  afterCommit(tx, () => ctx.live.endSessions(who.user.id, { except: who.sessionId }));
-  await notifyPasswordChanged(tx, ctx, who.user.email, lang, now);
+  afterCommit(tx, async () => {
+    await ctx.live.endSessions(who.user.id, { except: who.sessionId });
+    // the session kept reads the user again: withdrawals are paused now (`withdraw_unlock_at`)
+    await ctx.live.notify(who.user.id, 'profile');
+  });
+  await notifyPasswordChanged(tx, ctx, who.user.email, normalizeLang(who.user.lang), now);
 }
 
 async function notifyPasswordChanged(tx: Tx, ctx: AppContext, email: string, lang: Lang, now: Date) {
@@ -347,9 +358,18 @@ export async function logout(tx: Tx, ctx: AppContext, who: CurrentUser) {
   afterCommit(tx, () => ctx.live.endSessions(who.user.id, { only: who.sessionId }));
 }
 
-export async function saveNickname(tx: Tx, who: CurrentUser, nickname: string): Promise<User> {
+export const currentUser = (ctx: AppContext, who: CurrentUser): User => toUser(who.user, ctx.clock.now());
+
+/** Renames the customer; answers them as they now are. */
+export async function saveNickname(tx: Tx, who: CurrentUser, nickname: string): Promise<Principal> {
   await repo.updateUser(tx, who.user.id, { nickname });
-  return toUser({ ...who.user, nickname });
+  return { ...who.user, nickname };
+}
+
+/** The language the customer chose in the app: notices and mails are written in it from now on. */
+export async function setLang(tx: Tx, ctx: AppContext, who: CurrentUser, lang: Lang): Promise<User> {
+  if (who.user.lang !== lang) await repo.updateUser(tx, who.user.id, { lang });
+  return toUser({ ...who.user, lang }, ctx.clock.now());
 }
 
 export const getMoneyInfo = (tx: Tx, who: CurrentUser) => moneyInfo(tx, who.user.id);

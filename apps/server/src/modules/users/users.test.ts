@@ -1,6 +1,15 @@
 import { API, errorCode, errorMessage } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUSE_CODE, PASSWORD, signUp, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import {
+  credit,
+  HOUSE_CODE,
+  ownerToken,
+  PASSWORD,
+  signUp,
+  startServer,
+  type TestServer,
+  uniqueEmail,
+} from '../../../test/harness.js';
 import { post } from '../ledger/ledger.service.js';
 
 let s: TestServer;
@@ -37,10 +46,10 @@ describe('sms/send-code', () => {
     });
     expect(await s.call(API.sendCode, { email: 'nope', lang: 'en' })).toMatchObject({
       code: code('email_format'),
-      msg: 'email format error',
+      msg: 'Email format error',
     });
     expect(await s.call(API.sendCode, { email: 'nope@x', lang: 'zh-CN' })).toMatchObject({ msg: '邮箱格式错误' });
-    expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '郵箱格式錯誤' });
+    expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '電子郵件格式錯誤' });
   });
 
   it('answers a taken and a free address alike, and mails the owner a notice instead of a code', async () => {
@@ -144,7 +153,7 @@ describe('user/register', () => {
     const email = uniqueEmail();
     const cases: [Record<string, string>, string, string][] = [
       [{ email: '' }, 'Please enter email', 'Bitte E-Mail-Adresse eingeben'],
-      [{ email: 'bad' }, 'email format error', 'Ungültiges E-Mail-Format'],
+      [{ email: 'bad' }, 'Email format error', 'Ungültiges E-Mail-Format'],
       [{ code: '' }, 'Please enter the email code', 'Bitte den E-Mail-Code eingeben'],
       [{ code: '12ab' }, 'The email code is 6 digits', 'Der E-Mail-Code besteht aus 6 Ziffern'],
       [{ password: '' }, 'Please enter password', 'Bitte Passwort eingeben'],
@@ -380,6 +389,51 @@ describe('userinfo', () => {
       interest: '0.00',
       total: '1235.204913',
     });
+  });
+
+  it('stores the language the customer switches to, and mails them in it from then on', async () => {
+    const { token, email } = await signUp(s);
+    expect((await s.call<{ lang: string }>(API.getInfo, {}, token)).data.lang).toBe('en');
+    const bad = await s.call(API.setLang, { lang: 'fr' }, token);
+    expect(bad).toMatchObject({ code: code('invalid_value') });
+    expect((await s.call<{ lang: string }>(API.getInfo, {}, token)).data.lang).toBe('en');
+
+    const switched = await s.call<{ lang: string }>(API.setLang, { lang: 'de' }, token);
+    expect(switched.data.lang).toBe('de');
+    expect((await s.call<{ lang: string }>(API.getInfo, {}, token)).data.lang).toBe('de');
+    // a notice raised by someone else (an operator approving a recharge) goes out in the chosen language
+    await credit(s, await ownerToken(s), token, '40');
+    expect(s.mails(email).at(-1)).toContain('40.00 USDT gutgeschrieben');
+    // and so does the notice of a password change, whatever language the device sending it has
+    await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123', lang: 'en' },
+      token,
+    );
+    expect(s.mails(email).at(-1)).not.toContain('your password was changed');
+    expect((await s.call(API.setLang, { lang: 'de' })).code).toBe(-1);
+  });
+
+  it('tells the app until when withdrawals are paused after a password change', async () => {
+    const { token, user } = await signUp(s);
+    const info = async () => (await s.call<{ withdraw_unlock_at: string | null }>(API.getInfo, {}, token)).data;
+    expect((await info()).withdraw_unlock_at).toBeNull();
+    const changed = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
+      token,
+    );
+    expect(changed.code).toBe(200);
+    const row = await s.db.selectFrom('users').select('password_changed_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const unlock = new Date(new Date(row.password_changed_at!).getTime() + 24 * 3_600_000).toISOString();
+    expect((await info()).withdraw_unlock_at).toBe(unlock);
+    expect(
+      (await s.call<{ withdraw_unlock_at: string | null }>(API.saveInfo, { nickname: 'Paused' }, token)).data.withdraw_unlock_at,
+    ).toBe(unlock);
+    s.clock.advance(23 * 3_600_000);
+    expect((await info()).withdraw_unlock_at).toBe(unlock);
+    s.clock.advance(3_600_000);
+    expect((await info()).withdraw_unlock_at).toBeNull();
   });
 
   it('refuses a negative customer balance at the database', async () => {

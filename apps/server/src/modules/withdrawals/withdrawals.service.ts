@@ -11,12 +11,10 @@ import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
-import type { CurrentUser } from '../users/users.service.js';
+import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
 import * as repo from './withdrawals.repository.js';
 
 type Row = Selectable<WithdrawalsTable>;
-/** After a password change nobody may withdraw for this long: a stolen password alone cannot drain an account. */
-export const PASSWORD_LOCK_HOURS = 24;
 
 function toWithdrawal(r: Row, account: PayoutAccount | undefined): Withdrawal {
   return {
@@ -46,11 +44,8 @@ export async function createWithdrawal(
   };
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
-    if (who.user.password_changed_at) {
-      const until = new Date(who.user.password_changed_at).getTime() + PASSWORD_LOCK_HOURS * 3_600_000;
-      if (until > now.getTime())
-        throw new DomainError('withdraw_locked', { hours: Math.ceil((until - now.getTime()) / 3_600_000) });
-    }
+    const until = withdrawUnlockAt(who.user, now);
+    if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     // locked: the account cannot be changed or removed while this payout to it is being recorded
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');

@@ -45,9 +45,9 @@ describe('bankinfo', () => {
       [{ iban: 'DE89 3704 0044 0532 0130 01' }, 'IBAN format error', 'Ungültige IBAN'],
       [{ iban: 'XX00' }, 'IBAN format error', 'Ungültige IBAN'],
       [{ swift: 'COBA-DE' }, 'SWIFT/BIC format error', 'Ungültiger SWIFT/BIC-Code'],
-      [{ email: 'nope' }, 'email format error', 'Ungültiges E-Mail-Format'],
+      [{ email: 'nope' }, 'Email format error', 'Ungültiges E-Mail-Format'],
       [{ phone: '' }, 'Please enter phone number', 'Bitte Telefonnummer eingeben'],
-      [{ phone: '2380013800' }, 'phone format error', 'Ungültiges Telefonnummernformat'],
+      [{ phone: '2380013800' }, 'Phone format error', 'Ungültiges Telefonnummernformat'],
       [{ city: '' }, 'Please fill in all the fields', 'Bitte füllen Sie alle Felder aus'],
     ];
     for (const [over, en, de] of cases) {

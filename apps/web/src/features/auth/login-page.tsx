@@ -1,11 +1,12 @@
 import { ROUTES } from '@c2c/shared';
 import { Input } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Field } from '../../components/field';
 import { PasswordInput } from '../../components/password-input';
 import { SubmitButton } from '../../components/submit-button';
-import { switchTab } from '../../lib/navigation';
+import { afterSignInPath, dropQueryParam, queryParam, switchTab } from '../../lib/navigation';
 import { showSuccess } from '../../lib/toast';
 import { useFormState } from '../../lib/use-form-state';
 import { validate } from '../../lib/validate';
@@ -15,18 +16,28 @@ import { AuthHeader } from './auth-header';
 export function LoginPage() {
   const { t } = useTranslation();
   const { values, field } = useFormState({ email: '', password: '' });
+  // Told once: the flag leaves the address, so a reload or a later visit does not repeat it.
+  const [expired] = useState(() => queryParam('expired') === '1');
+  useEffect(() => dropQueryParam('expired'), []);
 
   const submit = async () => {
     const body = await validate('loginRequest', values);
     if (!body) return;
     await login(body);
     showSuccess(t('auth.loginSuccess'));
-    switchTab(ROUTES.home);
+    const back = afterSignInPath();
+    dropQueryParam('redirect');
+    switchTab(back);
   };
 
   return (
     <div className="auth-page">
       <AuthHeader title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} />
+      {expired && (
+        <p className="session-notice" role="alert">
+          {t('auth.sessionExpired')}
+        </p>
+      )}
       <form className="card form-card" onSubmit={(e) => e.preventDefault()}>
         <Field label={t('auth.email')}>
           <Input {...field('email')} type="email" placeholder={t('auth.emailPlaceholder')} autoComplete="username" clearable />

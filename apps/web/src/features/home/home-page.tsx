@@ -4,7 +4,6 @@ import {
   FileOutline,
   HistogramOutline,
   MessageOutline,
-  PayCircleOutline,
   QuestionCircleOutline,
   TeamOutline,
   UserAddOutline,
@@ -12,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
 import { CURRENCY } from '../../lib/money';
 import { useMoney, usePublicConfig } from '../../lib/queries';
@@ -26,7 +26,7 @@ export function HomePage() {
     { to: ROUTES.beginner, label: t('home.beginner'), icon: <QuestionCircleOutline /> },
     { to: ROUTES.promotion, label: t('home.invite'), icon: <UserAddOutline /> },
     { to: ROUTES.service, label: t('home.service'), icon: <MessageOutline /> },
-    { to: ROUTES.property, label: t('home.assets'), icon: <PayCircleOutline /> },
+    { to: ROUTES.property, label: t('home.assets'), icon: <WalletIcon /> },
     { to: ROUTES.team, label: t('home.team'), icon: <TeamOutline /> },
     { to: ROUTES.binding, label: t('home.binding'), icon: <BankcardOutline /> },
     { to: ROUTES.records, label: t('home.accountDetails'), icon: <FileOutline /> },

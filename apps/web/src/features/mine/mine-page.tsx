@@ -1,18 +1,10 @@
 import { LANG_NAMES, ROUTES } from '@c2c/shared';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
-import {
-  BillOutline,
-  DownlandOutline,
-  GlobalOutline,
-  PayCircleOutline,
-  ReceivePaymentOutline,
-  SetOutline,
-  UploadOutline,
-  UserOutline,
-} from 'antd-mobile-icons';
+import { DownlandOutline, GlobalOutline, SetOutline, UnorderedListOutline, UploadOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { CoinsIcon, WalletIcon } from '../../components/icons';
 import { LanguagePicker } from '../../components/language-picker';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
@@ -53,10 +45,10 @@ export function MinePage() {
   };
 
   const shortcuts = [
-    { to: ROUTES.wallet, label: t('mine.wallet'), icon: <PayCircleOutline /> },
+    { to: ROUTES.wallet, label: t('mine.wallet'), icon: <CoinsIcon /> },
     { to: ROUTES.recharge, label: t('mine.recharge'), icon: <DownlandOutline /> },
     { to: ROUTES.withdraw, label: t('mine.withdraw'), icon: <UploadOutline /> },
-    { to: ROUTES.orders, label: t('mine.order'), icon: <BillOutline /> },
+    { to: ROUTES.orders, label: t('mine.order'), icon: <UnorderedListOutline /> },
   ];
 
   return (
@@ -106,7 +98,7 @@ export function MinePage() {
         <List.Item prefix={<UserOutline />} onClick={() => navigate(ROUTES.personalInfo)}>
           {t('mine.personalInfo')}
         </List.Item>
-        <List.Item prefix={<ReceivePaymentOutline />} onClick={() => navigate(ROUTES.property)}>
+        <List.Item prefix={<WalletIcon />} onClick={() => navigate(ROUTES.property)}>
           {t('mine.assets')}
         </List.Item>
         <List.Item prefix={<GlobalOutline />} extra={LANG_NAMES[currentLang()]} onClick={() => setPicker(true)}>

@@ -10,5 +10,8 @@ export async function saveNickname(nickname: string): Promise<void> {
   queryClient.setQueryData(queryKeys.user, user);
 }
 
-export const changePassword = (body: { old_password: string; password: string; confirm_password: string }) =>
-  api(API.changePassword, body, { catch: true });
+/** Changes the password; the user is read again, since withdrawals now pause for a while (`withdraw_unlock_at`). */
+export async function changePassword(body: { old_password: string; password: string; confirm_password: string }) {
+  await api(API.changePassword, body, { catch: true });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+}

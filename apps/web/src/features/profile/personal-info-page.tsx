@@ -57,10 +57,10 @@ export function PersonalInfoPage() {
             clearable
           />
         </Field>
-        <Field label={t('profile.account')}>
+        <Field readOnly label={t('profile.account')}>
           <span className="field-text">{user.email}</span>
         </Field>
-        <Field label={t('profile.inviteCode')} extra={<CopyButton text={user.invite_code} />}>
+        <Field readOnly label={t('profile.inviteCode')} extra={<CopyButton text={user.invite_code} />}>
           <span className="field-text mono">{user.invite_code}</span>
         </Field>
         <SubmitButton onSubmit={save}>{t('common.save')}</SubmitButton>

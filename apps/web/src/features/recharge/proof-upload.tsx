@@ -1,7 +1,9 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setupAntdRender } from '../../lib/antd-render';
+import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { showToast } from '../../lib/toast';
 import { uploadProof } from './api';
@@ -16,10 +18,10 @@ const MAX_BYTES = 5 * 1024 * 1024;
 /** The item's `extra` is the stored file's path, which the recharge sends as `image`. */
 export const proofPath = (items: ImageUploadItem[]): string => (items[0]?.extra as string | undefined) ?? '';
 
-function check(file: File): File | null {
-  if (!ACCEPTED_TYPES.includes(file.type)) void errorText('upload_type').then(showToast);
-  else if (file.size > MAX_BYTES) void errorText('upload_too_large').then(showToast);
-  else return file;
+/** Why a file cannot be a proof (its type or size), or null when it can. */
+function refusal(file: File): 'upload_type' | 'upload_too_large' | null {
+  if (!ACCEPTED_TYPES.includes(file.type)) return 'upload_type';
+  if (file.size > MAX_BYTES) return 'upload_too_large';
   return null;
 }
 
@@ -35,9 +37,25 @@ interface Props {
  */
 export function ProofUpload({ value, onChange, onBusyChange }: Props) {
   const { t } = useTranslation();
+  // A refused file leaves no tile behind; why it was refused stays under the uploader until the next try.
+  const [rejection, setRejection] = useState('');
+  const check = async (file: File): Promise<File | null> => {
+    const key = refusal(file);
+    if (!key) return file;
+    const text = await errorText(key);
+    setRejection(text);
+    showToast(text);
+    return null;
+  };
   const upload = async (file: File): Promise<ImageUploadItem> => {
-    const stored = await uploadProof(file);
-    return { key: stored.id, url: URL.createObjectURL(file), extra: stored.url };
+    setRejection('');
+    try {
+      const stored = await uploadProof(file);
+      return { key: stored.id, url: URL.createObjectURL(file), extra: stored.url };
+    } catch (error) {
+      if (error instanceof ApiError) setRejection(error.message);
+      throw error;
+    }
   };
   return (
     <div className="proof-upload">
@@ -50,12 +68,18 @@ export function ProofUpload({ value, onChange, onBusyChange }: Props) {
         upload={upload}
         onUploadQueueChange={(tasks) => onBusyChange(tasks.some((task) => task.status === 'pending'))}
         onDelete={(item) => URL.revokeObjectURL(item.url)}
+        showFailed={false}
       >
         <div className="upload-tile">
           <CameraOutline />
           <span>{t('recharge.upload')}</span>
         </div>
       </ImageUploader>
+      {rejection && (
+        <p className="field-error" role="alert">
+          {rejection}
+        </p>
+      )}
       <p className="field-hint">{t('recharge.credentialsHint')}</p>
     </div>
   );

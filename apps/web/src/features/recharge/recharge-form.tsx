@@ -25,7 +25,11 @@ export function RechargeForm({ network }: { network: string }) {
 
   const submit = async () => {
     if (uploading) return showToast(t('recharge.uploading'));
-    const body = await validate('rechargeCreateRequest', { type: network, ...form.values, image: proofPath(proof) });
+    const body = await validate(
+      'rechargeCreateRequest',
+      { type: network, ...form.values, image: proofPath(proof) },
+      { amounts: ['amount'] },
+    );
     if (!body) return;
     if (!withinLimits(body.amount, { min: config?.recharge_min, max: config?.recharge_max })) return;
     try {

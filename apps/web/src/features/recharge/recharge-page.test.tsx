@@ -191,12 +191,25 @@ describe('recharge page', () => {
     expect(call?.headers['X-Access-Token']).toBe('t-1');
   });
 
-  it('shows the server refusal of an upload', async () => {
-    server({ [API.upload]: () => ({ code: 1408, msg: 'Please upload a JPEG, PNG or WebP image' }) });
+  it('removes a tile the server refused and keeps the reason in view until the next try', async () => {
+    let refuse = true;
+    server({
+      [API.upload]: () =>
+        refuse ? { code: 1408, msg: 'Please upload a JPEG, PNG or WebP image' } : { code: 200, data: { id: 5, url: STORED } },
+    });
     openApp(ROUTES.recharge);
     await screen.findByText(ADDRESSES.TRC20);
     await chooseFile(png('fake.png'));
-    await toast('Please upload a JPEG, PNG or WebP image');
+    const reason = await screen.findByRole('alert');
+    expect(reason.textContent).toBe('Please upload a JPEG, PNG or WebP image');
+    act(() => Toast.clear());
+    await waitFor(() => expect(document.querySelector('.adm-image-uploader-cell')).toBeNull());
+    expect(screen.getByRole('alert').textContent).toBe('Please upload a JPEG, PNG or WebP image');
+
+    refuse = false;
+    await chooseFile(png());
+    await waitFor(() => expect(document.querySelector('.adm-image-uploader-cell img')?.getAttribute('src')).toBe('blob:preview'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends one request_id per filled form: a retry after a lost answer repeats it, the next form gets a new one', async () => {
@@ -218,7 +231,7 @@ describe('recharge page', () => {
     submit();
     await toast('Network error, please check your connection');
     submit();
-    await toast('submit success');
+    await toast('Submit success');
     await waitFor(() => expect((screen.getByPlaceholderText('Up to 2 decimals') as HTMLInputElement).value).toBe(''));
 
     const [first, retry] = calls.bodies(API.rechargeCreate);
@@ -226,7 +239,7 @@ describe('recharge page', () => {
     expect(retry?.get('request_id')).toBe(first?.get('request_id'));
     expect(Object.fromEntries(retry as URLSearchParams)).toMatchObject({
       type: 'TRC20',
-      amount: '100.5',
+      amount: '100.50',
       image: STORED,
       tx_hash: 'a1b2c3',
       lang: 'en',
@@ -236,7 +249,7 @@ describe('recharge page', () => {
     await chooseFile(png());
     await waitFor(() => expect(calls.bodies(API.upload)).toHaveLength(2));
     submit();
-    await toast('submit success');
+    await toast('Submit success');
     const next = calls.bodies(API.rechargeCreate)[2];
     expect(next?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
     expect(next?.get('request_id')).not.toBe(first?.get('request_id'));

@@ -34,7 +34,7 @@ function RechargeArea() {
   return (
     <>
       <section className="card form-card">
-        <Field label={t('recharge.currency')}>
+        <Field readOnly label={t('recharge.currency')}>
           <span className="field-text">{CURRENCY}</span>
         </Field>
         <div className="field">

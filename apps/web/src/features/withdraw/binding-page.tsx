@@ -96,8 +96,8 @@ function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: Pa
     setErrors({});
     const body =
       type === 'bank'
-        ? await validate('bankAccountRequest', { type, ...values }, refuse)
-        : await validate('wiseAccountRequest', { type, ...values }, refuse);
+        ? await validate('bankAccountRequest', { type, ...values }, { onFieldError: refuse })
+        : await validate('wiseAccountRequest', { type, ...values }, { onFieldError: refuse });
     if (!body) return;
     try {
       if (editing) await updateAccount({ ...body, bk_id: editing.id });

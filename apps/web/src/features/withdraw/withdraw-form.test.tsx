@@ -3,8 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
-import { config, money, openApp, signIn } from '../../test/app';
+import de from '../../locales/de.json';
+import { config, money, openApp, signIn, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
 const account = (id: number, type: 'bank' | 'wise', label: string): PayoutAccount => ({
@@ -83,7 +85,7 @@ describe('withdraw', () => {
     expect(await screen.findByText('Your available balance is not enough')).toBeTruthy();
     const body = calls.bodies(API.withdrawCreate)[0];
     expect(body?.get('bk_id')).toBe('3');
-    expect(body?.get('amount')).toBe('50');
+    expect(body?.get('amount')).toBe('50.00');
     expect(body?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
@@ -101,7 +103,7 @@ describe('withdraw', () => {
     const moneyCalls = calls.paths().filter((p) => p === API.getMoneyInfo).length;
     press('Withdraw');
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('submit success')).toBeTruthy();
+    expect(await screen.findByText('Submit success')).toBeTruthy();
     await waitFor(() => expect(calls.paths().filter((p) => p === API.getMoneyInfo).length).toBeGreaterThan(moneyCalls));
     expect(amountInput().value).toBe('');
   });
@@ -146,4 +148,79 @@ describe('withdraw', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Bind an account' })));
     await waitFor(() => expect(location.hash).toBe(`#${ROUTES.binding}`));
   });
+});
+
+describe('withdraw in German', () => {
+  beforeEach(async () => {
+    i18n.addResourceBundle('de', 'translation', de);
+    localStorage.setItem('lang', 'de');
+    await i18n.changeLanguage('de');
+  });
+  afterEach(() => i18n.changeLanguage('en'));
+
+  const germanAmount = () => screen.getByPlaceholderText('z. B. 12,50 – höchstens 2 Nachkommastellen') as HTMLInputElement;
+
+  it('takes the amount as German writes it and sends the wire decimal; refuses a point it cannot read', async () => {
+    const calls = server({ [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }) });
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+
+    // "50.50" is no German number: refused, never read as 50.50 or 5050
+    fireEvent.change(germanAmount(), { target: { value: '50.50' } });
+    press('Auszahlen');
+    expect(await screen.findByText('Bitte einen Betrag größer als 0 mit höchstens 2 Nachkommastellen eingeben')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.change(germanAmount(), { target: { value: '1.050,50' } });
+    press('Auszahlen');
+    expect(await screen.findByText('Ihr verfügbares Guthaben reicht nicht aus')).toBeTruthy();
+
+    fireEvent.change(germanAmount(), { target: { value: '50,5' } });
+    press('Auszahlen');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/50,50 USDT auf Commerzbank ••3000 auszahlen\?/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Auszahlen' }));
+    expect(await screen.findByText('Erfolgreich übermittelt')).toBeTruthy();
+    expect(calls.bodies(API.withdrawCreate)[0]?.get('amount')).toBe('50.50');
+  });
+
+  it('fills "All" the German way, which reads back as the whole balance', async () => {
+    const calls = server({ [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }) });
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    await screen.findByText('120,50');
+    fireEvent.click(screen.getByRole('button', { name: 'Alles' }));
+    expect(germanAmount().value).toBe('120,50');
+    press('Auszahlen');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Auszahlen' }));
+    await waitFor(() => expect(calls.bodies(API.withdrawCreate)[0]?.get('amount')).toBe('120.50'));
+  });
+});
+
+describe('withdrawal pause after a password change', () => {
+  it('says up front until when withdrawals are paused, in the user locale, and keeps the button off until then', async () => {
+    const unlock = new Date(Date.now() + 4_000);
+    const calls = server({
+      [API.getInfo]: () => ({ code: 200, data: { ...user, withdraw_unlock_at: unlock.toISOString() } }),
+      [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }),
+    });
+    openApp(ROUTES.cardWithdrawal);
+    await screen.findByText('Commerzbank ••3000');
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(unlock);
+    expect(
+      await screen.findByText(
+        `Withdrawals are paused for 24 hours after a password change. You can withdraw again from ${when}.`,
+      ),
+    ).toBeTruthy();
+    const button = () => within(document.querySelector('.app-page') as HTMLElement).getByRole('button', { name: 'Withdraw' });
+    expect((button() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(amountInput(), { target: { value: '50' } });
+    fireEvent.click(button());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
+
+    // the pause ends on the page by itself
+    await waitFor(() => expect((button() as HTMLButtonElement).disabled).toBe(false), { timeout: 8000 });
+    expect(screen.queryByText(/Withdrawals are paused/)).toBeNull();
+  }, 20_000);
 });

@@ -14,7 +14,7 @@ import { setupAntdRender } from '../../lib/antd-render';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
 import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
-import { refreshMoney, useMoney, usePublicConfig } from '../../lib/queries';
+import { refreshMoney, useMoney, usePublicConfig, useUser } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
@@ -24,6 +24,24 @@ const PAYOUT_TYPE_KEYS: Record<PayoutType, TKey> = { bank: 'withdraw.bank', wise
 
 // Dialog.confirm renders imperatively.
 setupAntdRender();
+
+/**
+ * When withdrawals are paused after a password change (the server's `withdraw_unlock_at`): the moment they may
+ * start again, or null. The pause ends by itself on this page at that moment.
+ */
+function useWithdrawPause(): Date | null {
+  const iso = useUser({ fresh: true }).data?.withdraw_unlock_at;
+  const at = iso ? Date.parse(iso) : 0;
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const wait = at - Date.now();
+    if (wait <= 0) return;
+    // Looks again when the pause should be over; a timer that fired early (a sleeping tab) simply arms the next one.
+    const timer = setTimeout(() => setTick(tick + 1), wait + 250);
+    return () => clearTimeout(timer);
+  }, [at, tick]);
+  return at > Date.now() ? new Date(at) : null;
+}
 
 /** The withdrawal form; the bank-card page offers only bank accounts, the withdraw page bank and Wise. */
 export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
@@ -40,13 +58,15 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
   const [picked, setPicked] = useState<number>();
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
+  const pausedUntil = useWithdrawPause();
 
   const options = (accounts.data ?? []).filter((a) => a.type === method);
   const account = options.find((a) => a.id === picked) ?? options[0];
   const available = money?.balance;
 
   const submit = async () => {
-    const body = await validate('withdrawCreateRequest', { bk_id: account?.id ?? '', amount });
+    if (pausedUntil) return;
+    const body = await validate('withdrawCreateRequest', { bk_id: account?.id ?? '', amount }, { amounts: ['amount'] });
     if (!body || !account) return;
     const limits = { min: config?.withdraw_min, max: config?.withdraw_max, available };
     if (!withinLimits(body.amount, limits)) return;
@@ -74,12 +94,20 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
     const max = config?.withdraw_max;
     const all = floorToCents(available);
     // "All" asks for no more than a single withdrawal may be.
-    setAmount(max && wireToMicro(all) > wireToMicro(max) ? floorToCents(max) : all);
+    // Written as the user's language writes numbers, like anything they type themselves.
+    setAmount(formatMoney(max && wireToMicro(all) > wireToMicro(max) ? floorToCents(max) : all, i18n.language));
   };
 
   return (
     <div className="page-body">
       <SummaryCard label={t('withdraw.available')} value={<MoneyValue value={available} />} />
+      {pausedUntil && (
+        <p className="pause-notice" role="status">
+          {t('withdraw.pausedUntil', {
+            time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(pausedUntil),
+          })}
+        </p>
+      )}
       <section className="card form-card">
         {methods.length > 1 && (
           <Field label={t('withdraw.method')}>
@@ -138,7 +166,9 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
                 })}
               </p>
             )}
-            <SubmitButton onSubmit={submit}>{t('withdraw.submit')}</SubmitButton>
+            <SubmitButton onSubmit={submit} disabled={pausedUntil !== null}>
+              {t('withdraw.submit')}
+            </SubmitButton>
           </>
         )}
       </section>
