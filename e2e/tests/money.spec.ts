@@ -1,23 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { BASE_URL, HOUSE_CODE, OWNER } from '../playwright.config';
-import { codeFromOutbox, ownerTotp, PNG, shot } from './support';
+import { ownerInConsole, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Money-e2e-1';
 
-/** A customer signed up through the API (the sign-up screens have their own walk) and signed in on a phone screen. */
+/** A customer signed up through the API and signed in on a phone screen. */
 async function customer(browser: Browser): Promise<Page> {
-  const email = `money.${Date.now()}@example.com`;
-  const post = (path: string, body: Record<string, string>) =>
-    fetch(`${BASE_URL}${path}`, { method: 'POST', body: new URLSearchParams({ lang: 'en', ...body }) }).then((r) => r.json());
-  await post('/api/v1/sms/send-code', { email });
-  const reg = await post('/api/v1/user/register', {
-    email,
-    code: await codeFromOutbox(email),
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-    invite_code: HOUSE_CODE,
-  });
-  expect(reg.code).toBe(200);
+  const { email } = await signUpByApi('money', PASSWORD);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto('/#/pages/login/login');
@@ -28,30 +16,6 @@ async function customer(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The owner in the console, on a desktop screen. TOTP codes are single-use, so wait for a fresh one if needed. */
-async function operator(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/admin/');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel('Authenticator code').fill(ownerTotp());
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    // isVisible does not wait: wait for the console's menu (signed in) or the refusal, whichever comes first
-    const signedIn = await page
-      .getByRole('menuitem', { name: 'Recharges' })
-      .waitFor({ state: 'visible', timeout: 5000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (signedIn) return page;
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('operator could not sign in');
-}
-
 const balanceOnMy = (page: Page) => page.locator('.summary-card').first();
 
 test('recharge approved in the console reaches the balance live; a rejected withdrawal is restored, a second one is paid', async ({
@@ -59,7 +23,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
 }) => {
   test.setTimeout(180_000);
   const user = await customer(browser);
-  const admin = await operator(browser);
+  const admin = await ownerInConsole(browser);
 
   // Recharge 200 USDT with a screenshot.
   await user.goto('/#/pages/mine/rechange');

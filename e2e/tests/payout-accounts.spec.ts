@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { BASE_URL, HOUSE_CODE } from '../playwright.config';
-import { ARTIFACTS, codeFromOutbox, shot } from './support';
+import { ARTIFACTS, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Payout-e2e-1';
 const BINDING_KEYS = [
@@ -23,18 +22,7 @@ const texts = (lang: string): Texts =>
 
 /** A customer signed up through the mail outbox, opened on a phone screen in `lang`, already signed in. */
 async function customer(browser: Browser, lang: string): Promise<Page> {
-  const email = `payouts.${lang.toLowerCase()}.${Date.now()}@example.com`;
-  const post = (p: string, body: Record<string, string>) =>
-    fetch(`${BASE_URL}${p}`, { method: 'POST', body: new URLSearchParams({ lang, ...body }) }).then((r) => r.json());
-  await post('/api/v1/sms/send-code', { email });
-  const reg = await post('/api/v1/user/register', {
-    email,
-    code: await codeFromOutbox(email),
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-    invite_code: HOUSE_CODE,
-  });
-  expect(reg.code).toBe(200);
+  const reg = { data: await signUpByApi(`payouts.${lang.toLowerCase()}`, PASSWORD, lang) };
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await context.addInitScript(
     ({ token, user, lang }) => {

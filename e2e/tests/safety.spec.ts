@@ -1,31 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { OWNER } from '../playwright.config';
-import { ownerTotp, shot } from './support';
+import { ownerInConsole, shot } from './support';
 
 // Runs after the other walks (they use the demo receiving address): this one removes the demo data.
-
-/** The owner in the console, on a desktop screen. TOTP codes are single-use, so wait for a fresh one if needed. */
-async function owner(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/admin/');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel('Authenticator code').fill(ownerTotp());
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('menuitem', { name: 'Recharges' })
-      .waitFor({ state: 'visible', timeout: 5000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (signedIn) return page;
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('owner could not sign in');
-}
 
 test('demo data is marked for customers and operators, and the owner removes it from the banner', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -45,7 +22,7 @@ test('demo data is marked for customers and operators, and the owner removes it 
   await shot(user, 'safety-09-recharge-demo-address');
 
   // The console: a banner on every page, a Demo tag on the addresses; the owner removes it after confirming.
-  const admin = await owner(browser);
+  const admin = await ownerInConsole(browser);
   await admin.getByRole('menuitem', { name: 'Receiving addresses' }).click();
   await expect(admin.getByText('This install still holds demo data')).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: 'ERC20' })).toContainText('Demo');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { OWNER } from '../playwright.config';
+import { BASE_URL, HOUSE_CODE, OWNER } from '../playwright.config';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
@@ -51,3 +51,50 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A customer signed up through the API and the mail outbox (the sign-up screens have their own walk). */
+export async function signUpByApi(
+  tag: string,
+  password: string,
+  lang = 'en',
+): Promise<{ email: string; token: string; user: Record<string, unknown> }> {
+  const email = `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const post = (p: string, body: Record<string, string>) =>
+    fetch(`${BASE_URL}${p}`, { method: 'POST', body: new URLSearchParams({ lang, ...body }) }).then(
+      (r) => r.json() as Promise<{ code: number; msg: string; data: { token: string; user: Record<string, unknown> } }>,
+    );
+  await post('/api/v1/sms/send-code', { email });
+  const reg = await post('/api/v1/user/register', {
+    email,
+    code: await codeFromOutbox(email),
+    password,
+    confirm_password: password,
+    invite_code: HOUSE_CODE,
+  });
+  if (reg.code !== 200) throw new Error(`sign-up of ${email}: ${reg.msg}`);
+  return { email, token: reg.data.token, user: reg.data.user };
+}
+
+/** The owner in the console, on a desktop screen. TOTP codes are single-use, so wait for a fresh one if needed. */
+export async function ownerInConsole(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/admin/');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByLabel('Authenticator code').fill(ownerTotp());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // isVisible does not wait: wait for the console's menu (signed in) or the refusal, whichever comes first
+    const signedIn = await page
+      .getByRole('menuitem', { name: 'Recharges' })
+      .waitFor({ state: 'visible', timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (signedIn) return page;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+  throw new Error('the owner could not sign in to the console');
+}
