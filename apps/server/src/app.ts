@@ -28,6 +28,7 @@ import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
+import { registerMerchantRoutes } from './modules/merchants/merchants.routes.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerRechargeRoutes(api, ctx);
     registerPayoutRoutes(api, ctx);
     registerWithdrawalRoutes(api, ctx);
+    registerMerchantRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
     registerDemoRoutes(api, ctx);

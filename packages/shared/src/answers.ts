@@ -265,3 +265,57 @@ export const demoRemoveResponse = z.strictObject({
   addresses: z.array(z.string()),
   customer: z.enum(['deleted', 'closed', 'none']),
 });
+
+// ---- selling to merchants (issue 8) ----
+
+/** A merchant's buy offer as customers see it. */
+export const merchantOfferSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  /** fiat per USDT, in `currency` */
+  price: money,
+  currency: z.string(),
+  /** USDT the merchant still buys */
+  quantity: money,
+  min: money,
+  max: money,
+  methods: z.array(z.enum(PAYOUT_TYPES)),
+  /** sales to it in the last 30 days, and the per cent of those decided that completed (null when none decided) */
+  orders_30d: z.number(),
+  completion_rate: z.number().nullable(),
+});
+export type MerchantOffer = z.infer<typeof merchantOfferSchema>;
+export const adminMerchantSchema = merchantOfferSchema.extend({ active: z.boolean(), created_at: time });
+
+/** A created sale to a merchant; a repeated `request_id` answers the first one in its present state. */
+export const saleCreatedResponse = z.strictObject({
+  id: z.number(),
+  order_no: z.string(),
+  status: z.enum(RECHARGE_STATUSES),
+});
+export const merchantSaleSchema = z.strictObject({
+  id: z.number(),
+  order_no: z.string(),
+  merchant_id: z.number(),
+  merchant_name: z.string(),
+  quantity: money,
+  /** the unit price and currency when the order was made */
+  price: money,
+  currency: z.string(),
+  /** what the merchant pays, in `currency` */
+  fiat_amount: money,
+  status: z.enum(RECHARGE_STATUSES),
+  reason: z.string(),
+  reference: z.string(),
+  account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
+  created_at: time,
+  reviewed_at: time.nullable(),
+});
+export type MerchantSale = z.infer<typeof merchantSaleSchema>;
+export const adminMerchantSaleSchema = merchantSaleSchema.extend({
+  user_id: z.number(),
+  user_email: z.string(),
+  reviewed_by: z.string().nullable(),
+  /** masked for every operator, as for withdrawals */
+  payout: payoutAccountSchema,
+});

@@ -27,6 +27,9 @@ export const API = {
   assetLogTongji: '/api/v1/asset-log/tongji',
   assetLogExport: '/api/v1/asset-log/export',
   propertyTongji: '/api/v1/property/tongji',
+  sellingMerchant: '/api/v1/selling/merchant',
+  saleuCreateOrder: '/api/v1/saleu/create-order',
+  saleuListOrder: '/api/v1/saleu/list-order',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -58,6 +61,12 @@ export const ADMIN_API = {
   addressList: '/api/admin/v1/address/list',
   addressCreate: '/api/admin/v1/address/create',
   addressUpdate: '/api/admin/v1/address/update',
+  merchantList: '/api/admin/v1/merchant/list',
+  merchantCreate: '/api/admin/v1/merchant/create',
+  merchantUpdate: '/api/admin/v1/merchant/update',
+  saleuList: '/api/admin/v1/saleu/list',
+  saleuApprove: '/api/admin/v1/saleu/approve',
+  saleuReject: '/api/admin/v1/saleu/reject',
 } as const;
 
 /**
@@ -81,7 +90,7 @@ export const SESSION_EXPIRED = -1;
  * `{ type: 'error', code: -1 }` and closes. Events name what changed so the app refetches it.
  */
 export const WS_PATH = '/ws';
-export type LiveTopic = 'money' | 'recharge' | 'withdraw' | 'trade' | 'order' | 'profile';
+export type LiveTopic = 'money' | 'recharge' | 'withdraw' | 'trade' | 'order' | 'profile' | 'saleu';
 export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 export type LiveServerMessage =
   | { type: 'ready' }

@@ -186,6 +186,26 @@ export const CONTRACT = {
     request: s.emptyRequest,
     response: a.propertyTongjiSchema,
   },
+  [API.sellingMerchant]: {
+    summary:
+      "Merchants' active buy offers (unit price and currency, quantity still bought, per-order limits, payout kinds accepted) with their sales in the last 30 days and completion rate.",
+    auth: 'customer',
+    request: s.pagingRequest,
+    response: a.pageOf(a.merchantOfferSchema),
+  },
+  [API.saleuCreateOrder]: {
+    summary:
+      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. A repeated `request_id` answers the first order.",
+    auth: 'customer',
+    request: s.saleuCreateRequest,
+    response: a.saleCreatedResponse,
+  },
+  [API.saleuListOrder]: {
+    summary: "The customer's sales to merchants, newest first.",
+    auth: 'customer',
+    request: s.pagingRequest,
+    response: a.pageOf(a.merchantSaleSchema),
+  },
 
   // ---- operator API ----
   [ADMIN_API.login]: {
@@ -343,6 +363,46 @@ export const CONTRACT = {
     roles: MONEY,
     request: s.addressUpdateRequest,
     response: a.adminAddressSchema,
+  },
+  [ADMIN_API.merchantList]: {
+    summary: "Merchants' buy offers, active or not, newest first.",
+    auth: 'operator',
+    request: s.pagingRequest,
+    response: a.pageOf(a.adminMerchantSchema),
+  },
+  [ADMIN_API.merchantCreate]: {
+    summary: 'Adds a merchant buy offer (audited).',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.merchantCreateRequest,
+    response: a.adminMerchantSchema,
+  },
+  [ADMIN_API.merchantUpdate]: {
+    summary: 'Changes fields of a merchant buy offer or switches it on or off (audited).',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.merchantUpdateRequest,
+    response: a.adminMerchantSchema,
+  },
+  [ADMIN_API.saleuList]: {
+    summary: 'Sales to merchants of every customer with the payout account masked, newest first; `keyword` searches the e-mail.',
+    auth: 'operator',
+    request: s.reviewListRequest,
+    response: a.pageOf(a.adminMerchantSaleSchema),
+  },
+  [ADMIN_API.saleuApprove]: {
+    summary: "Records the merchant's payment of an `auditing` sale with its reference (frozen -> merchant_settlement).",
+    auth: 'operator',
+    roles: MONEY,
+    request: s.withdrawApproveRequest,
+    response: a.merchantSaleSchema,
+  },
+  [ADMIN_API.saleuReject]: {
+    summary: "Rejects an `auditing` sale with a reason (frozen -> available; the quantity goes back to the merchant's offer).",
+    auth: 'operator',
+    roles: MONEY,
+    request: s.rejectRequest,
+    response: a.merchantSaleSchema,
   },
 } as const satisfies Record<string, CallContract>;
 

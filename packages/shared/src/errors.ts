@@ -70,6 +70,10 @@ export const ERROR_CODES = {
   // payout accounts (issue 7)
   payout_accounts_limit: 1430,
   payout_account_pending: 1431,
+  // selling to merchants (issue 8)
+  merchant_inactive: 1440,
+  merchant_quantity_short: 1441,
+  payout_kind_not_accepted: 1442,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

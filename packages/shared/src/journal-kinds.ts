@@ -9,7 +9,15 @@ export interface JournalKindInfo {
   /** the summary that counts it on the property page, if any */
   summary: 'recharge' | 'acquisition' | 'sale' | null;
   /** the locale key under `assetLog.kind` */
-  label: 'recharge' | 'withdraw' | 'withdrawPaid' | 'withdrawRefund' | 'adjust';
+  label:
+    | 'recharge'
+    | 'withdraw'
+    | 'withdrawPaid'
+    | 'withdrawRefund'
+    | 'adjust'
+    | 'merchantSale'
+    | 'merchantSalePaid'
+    | 'merchantSaleRefund';
   /**
    * the kind this one undoes (a rejected withdrawal's refund undoes the withdrawal): it is no income or expenditure
    * of its own but nets out the journal of that kind with the same reference, so only money that really arrived or
@@ -24,6 +32,11 @@ export const JOURNAL_KINDS = {
   withdraw_paid: { direction: 'out', summary: null, label: 'withdrawPaid' },
   withdraw_refund: { direction: 'in', summary: null, label: 'withdrawRefund', reverses: 'withdraw' },
   adjust: { direction: 'either', summary: null, label: 'adjust' },
+  // a sale to a merchant leaves available for frozen when ordered; a rejected one's refund nets it out, so the
+  // property page's total sales are the sales not rejected
+  merchant_sale: { direction: 'out', summary: 'sale', label: 'merchantSale' },
+  merchant_sale_paid: { direction: 'out', summary: null, label: 'merchantSalePaid' },
+  merchant_sale_refund: { direction: 'in', summary: null, label: 'merchantSaleRefund', reverses: 'merchant_sale' },
 } as const satisfies Record<string, JournalKindInfo>;
 
 export type JournalKind = keyof typeof JOURNAL_KINDS;

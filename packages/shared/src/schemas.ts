@@ -336,3 +336,45 @@ export const addressUpdateRequest = z
       .optional(),
   })
   .refine((v) => v.address !== undefined || v.active !== undefined, err('fields_required'));
+
+// ---- selling to merchants (issue 8) ----
+
+/** A unit price in fiat per USDT: > 0 with at most 6 decimals, parsed into micro-units of the currency. */
+const priceField = required('fields_required', 22, 'invalid_value')
+  .regex(/^\d{1,15}(\.\d{1,6})?$/, err('invalid_value'))
+  .refine((s) => /[1-9]/.test(s), err('invalid_value'))
+  .transform((s) => parseAmount(s, 6) as bigint);
+const currencyField = required('fields_required', 3, 'invalid_value')
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, err('invalid_value')));
+/** The payout kinds a merchant pays to: at least one, each once. */
+const methodsField = z
+  .array(z.enum(PAYOUT_TYPES, err('invalid_value')), err('invalid_value'))
+  .min(1, err('fields_required'))
+  .transform((a) => PAYOUT_TYPES.filter((t) => a.includes(t)));
+const activeField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], err('invalid_value'))
+  .transform((v) => (typeof v === 'boolean' ? v : v === 'true' || v === '1'));
+const merchantFields = z.object({
+  name: required('fields_required', 64),
+  price: priceField,
+  currency: currencyField,
+  quantity: amountField,
+  min: amountField,
+  max: amountField,
+  methods: methodsField,
+});
+export const merchantCreateRequest = merchantFields
+  .extend({ active: activeField.default(true) })
+  .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
+/** Changes some fields of an offer: the service checks min <= max against what it keeps. */
+export const merchantUpdateRequest = merchantFields
+  .partial()
+  .extend({ id: idField(), active: activeField.optional() })
+  .refine((v) => Object.keys(v).some((k) => k !== 'id'), err('fields_required'));
+export const saleuCreateRequest = z.object({
+  saleu_id: idField('record_not_found'),
+  number: amountField,
+  bk_id: idField('no_payout_account'),
+  request_id: requestIdField,
+});

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-jobs.js';
 import * as m005 from './migrations/005-safety.js';
 import * as m006 from './migrations/006-email-sends.js';
 import * as m007 from './migrations/007-payout-account-versions.js';
+import * as m008 from './migrations/008-merchants.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -20,6 +21,7 @@ const STEPS: Record<string, Step> = {
   '005-safety': m005,
   '006-email-sends': m006,
   '007-payout-account-versions': m007,
+  '008-merchants': m008,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

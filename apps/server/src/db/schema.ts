@@ -203,6 +203,42 @@ export interface WithdrawalsTable {
   reviewed_by: number | null;
 }
 
+export interface MerchantsTable {
+  id: Generated<number>;
+  name: string;
+  /** micro-units of `currency` per USDT */
+  price: Money;
+  currency: string;
+  /** micro-USDT the merchant still buys */
+  quantity: Money;
+  min_amount: Money;
+  max_amount: Money;
+  /** comma-separated payout kinds accepted (bank, wise) */
+  methods: string;
+  active: boolean;
+  created_at: string;
+}
+
+export interface MerchantSalesTable {
+  id: Generated<number>;
+  user_id: number;
+  merchant_id: number;
+  order_no: string;
+  quantity: Money;
+  price: Money;
+  currency: string;
+  /** micro-units of `currency`, rounded down to the cent */
+  fiat_amount: Money;
+  payout_account_id: number;
+  status: string;
+  reason: Generated<string>;
+  reference: Generated<string>;
+  request_id: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -222,4 +258,6 @@ export interface DB {
   payout_accounts: PayoutAccountsTable;
   withdrawals: WithdrawalsTable;
   job_leases: JobLeasesTable;
+  merchants: MerchantsTable;
+  merchant_sales: MerchantSalesTable;
 }

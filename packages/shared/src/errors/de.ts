@@ -67,6 +67,9 @@ export default {
     'Sie können höchstens {max} Auszahlungskonten verknüpfen; entfernen Sie zuerst ein Konto, das Sie nicht mehr nutzen',
   payout_account_pending:
     'Eine Auszahlung auf dieses Konto wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
+  merchant_inactive: 'Dieser Händler kauft derzeit nicht',
+  merchant_quantity_short: 'Der Händler kauft nur noch {max} USDT',
+  payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte ein {methods}-Konto wählen',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

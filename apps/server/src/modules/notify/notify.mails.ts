@@ -1,6 +1,12 @@
 import type { Lang } from '@c2c/shared';
 
-export type MoneyMail = 'recharge_credited' | 'recharge_rejected' | 'withdraw_paid' | 'withdraw_rejected';
+export type MoneyMail =
+  | 'recharge_credited'
+  | 'recharge_rejected'
+  | 'withdraw_paid'
+  | 'withdraw_rejected'
+  | 'sale_paid'
+  | 'sale_rejected';
 type Texts = Record<Lang, { subject: string; body: string }>;
 
 const T: Record<MoneyMail, Texts> = {
@@ -90,6 +96,50 @@ const T: Record<MoneyMail, Texts> = {
     ja: {
       subject: '{app}：{amount} USDT の出金が却下されました',
       body: '{amount} USDT の出金は却下され、金額は利用可能残高に戻りました。\n理由：{reason}',
+    },
+  },
+  sale_paid: {
+    en: {
+      subject: '{app}: {merchant} paid for your {amount} USDT',
+      body: 'Order {order}: {merchant} paid {fiat} {currency} for your {amount} USDT to {account}.\nPayment reference: {reference}',
+    },
+    'zh-Hans': {
+      subject: '{app}：{merchant} 已为您出售的 {amount} USDT 付款',
+      body: '订单 {order}：{merchant} 已向 {account} 支付 {fiat} {currency}，对应您出售的 {amount} USDT。\n付款凭证号：{reference}',
+    },
+    'zh-Hant': {
+      subject: '{app}：{merchant} 已為您出售的 {amount} USDT 付款',
+      body: '訂單 {order}：{merchant} 已向 {account} 支付 {fiat} {currency}，對應您出售的 {amount} USDT。\n付款參考編號：{reference}',
+    },
+    de: {
+      subject: '{app}: {merchant} hat Ihre {amount} USDT bezahlt',
+      body: 'Auftrag {order}: {merchant} hat {fiat} {currency} für Ihre {amount} USDT an {account} gezahlt.\nZahlungsreferenz: {reference}',
+    },
+    ja: {
+      subject: '{app}：{merchant} が {amount} USDT の代金を支払いました',
+      body: '注文 {order}：{merchant} が {amount} USDT の代金 {fiat} {currency} を {account} に支払いました。\n支払参照番号：{reference}',
+    },
+  },
+  sale_rejected: {
+    en: {
+      subject: '{app}: your sale of {amount} USDT was rejected',
+      body: 'Order {order}: your sale of {amount} USDT to {merchant} was rejected and the amount is back in your available balance.\nReason: {reason}',
+    },
+    'zh-Hans': {
+      subject: '{app}：您出售 {amount} USDT 的订单被驳回',
+      body: '订单 {order}：您向 {merchant} 出售 {amount} USDT 的订单被驳回，金额已退回可用余额。\n原因：{reason}',
+    },
+    'zh-Hant': {
+      subject: '{app}：您出售 {amount} USDT 的訂單被駁回',
+      body: '訂單 {order}：您向 {merchant} 出售 {amount} USDT 的訂單被駁回，金額已退回可用餘額。\n原因：{reason}',
+    },
+    de: {
+      subject: '{app}: Ihr Verkauf über {amount} USDT wurde abgelehnt',
+      body: 'Auftrag {order}: Ihr Verkauf über {amount} USDT an {merchant} wurde abgelehnt; der Betrag ist wieder in Ihrem verfügbaren Guthaben.\nGrund: {reason}',
+    },
+    ja: {
+      subject: '{app}：{amount} USDT の売却が却下されました',
+      body: '注文 {order}：{merchant} への {amount} USDT の売却は却下され、金額は利用可能残高に戻りました。\n理由：{reason}',
     },
   },
 };

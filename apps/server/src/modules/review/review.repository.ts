@@ -1,7 +1,7 @@
 import type { Tx } from '../../context.js';
 
 /** Tables whose rows go through operator review; a new queue adds its table here. */
-export type ReviewTable = 'recharges' | 'withdrawals';
+export type ReviewTable = 'recharges' | 'withdrawals' | 'merchant_sales';
 /** The columns every reviewed table has. */
 export interface ReviewColumns {
   id: number;

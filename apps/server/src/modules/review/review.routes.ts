@@ -2,13 +2,14 @@ import { rejectRequest, reviewListRequest } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { post } from '../../lib/http.js';
+import { saleQueue } from '../merchants/merchants.service.js';
 import { MONEY_ROLES, operatorAuth } from '../operators/operators.service.js';
 import { rechargeQueue } from '../recharge/recharge.service.js';
 import { withdrawalQueue } from '../withdrawals/withdrawals.service.js';
 import { type AnyReviewQueue, approve, listForOperators, reject } from './review.service.js';
 
 /** Every operator review queue; a new queue is its descriptor plus one line here. */
-export const REVIEW_QUEUES: readonly AnyReviewQueue[] = [rechargeQueue, withdrawalQueue];
+export const REVIEW_QUEUES: readonly AnyReviewQueue[] = [rechargeQueue, withdrawalQueue, saleQueue];
 
 /** Binds a queue's console calls: any operator lists it; owner and finance decide. */
 export function registerReviewQueue(app: FastifyInstance, ctx: AppContext, queue: AnyReviewQueue): void {

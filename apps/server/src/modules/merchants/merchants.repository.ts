@@ -1,0 +1,92 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Tx } from '../../context.js';
+import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
+
+export async function insertMerchant(tx: Tx, m: Insertable<MerchantsTable>): Promise<number> {
+  return (await tx.insertInto('merchants').values(m).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export const findMerchant = (tx: Tx, id: number) =>
+  tx.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The offer row locked until the transaction ends: sales to it queue behind each other. */
+export const lockMerchant = (tx: Tx, id: number) =>
+  tx.selectFrom('merchants').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export async function updateMerchant(tx: Tx, id: number, set: Updateable<MerchantsTable>): Promise<void> {
+  await tx.updateTable('merchants').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * Takes `n` off what the offer still buys, only if that much is left: true when it did. The condition makes
+ * overselling impossible even without the row lock.
+ */
+export async function reserveQuantity(tx: Tx, id: number, n: bigint): Promise<boolean> {
+  const r = await tx
+    .updateTable('merchants')
+    .set((eb) => ({ quantity: eb('quantity', '-', n) }))
+    .where('id', '=', id)
+    .where('quantity', '>=', n)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function restoreQuantity(tx: Tx, id: number, n: bigint): Promise<void> {
+  await tx
+    .updateTable('merchants')
+    .set((eb) => ({ quantity: eb('quantity', '+', n) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function pageMerchants(tx: Tx, f: { activeOnly: boolean }, limit: number, offset: number) {
+  let q = tx.selectFrom('merchants');
+  if (f.activeOnly) q = q.where('active', '=', true).where('quantity', '>', 0n);
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const total = await q.select((eb) => eb.fn.countAll<number | bigint | string>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export const merchantsByIds = (tx: Tx, ids: number[]) =>
+  ids.length ? tx.selectFrom('merchants').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]);
+
+/** Per merchant: sales since `since`, and how many of them completed and were rejected. */
+export async function salesStats(tx: Tx, ids: number[], since: string) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .selectFrom('merchant_sales')
+    .select(['merchant_id', 'status'])
+    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+    .where('merchant_id', 'in', ids)
+    .where('created_at', '>=', since)
+    .groupBy(['merchant_id', 'status'])
+    .execute();
+  return rows.map((r) => ({ merchant_id: r.merchant_id, status: r.status, n: Number(r.n) }));
+}
+
+export async function insertSale(tx: Tx, s: Insertable<MerchantSalesTable>): Promise<number> {
+  return (await tx.insertInto('merchant_sales').values(s).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function setOrderNo(tx: Tx, id: number, orderNo: string): Promise<void> {
+  await tx.updateTable('merchant_sales').set({ order_no: orderNo }).where('id', '=', id).execute();
+}
+
+export const findSaleByRequest = (tx: Tx, userId: number, requestId: string) =>
+  tx
+    .selectFrom('merchant_sales')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+
+export async function hasAuditingTo(tx: Tx, accountId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('merchant_sales')
+    .select('id')
+    .where('payout_account_id', '=', accountId)
+    .where('status', '=', 'auditing')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
