@@ -14,7 +14,7 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: AppContext): v
     merchants.listOffers(tx, ctx, input.page, input.page_size),
   );
   post(app, ctx, API.saleuCreateOrder, { body: saleuCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
-    merchants.createSale(tx, ctx, auth.user.id, input),
+    merchants.createSale(tx, ctx, auth, input),
   );
   post(app, ctx, API.saleuListOrder, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
     merchants.listOwnSales(tx, auth.user.id, input.page, input.page_size),

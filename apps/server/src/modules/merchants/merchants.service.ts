@@ -22,6 +22,7 @@ import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
+import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
 import * as repo from './merchants.repository.js';
 
 type MerchantRow = Selectable<MerchantsTable>;
@@ -185,9 +186,10 @@ const orderNumber = (id: number, now: Date) => `S${iso(now).slice(0, 10).replace
 export async function createSale(
   tx: Tx,
   ctx: AppContext,
-  userId: number,
+  who: CurrentUser,
   input: { saleu_id: number; number: bigint; bk_id: number; request_id?: string },
 ) {
+  const userId = who.user.id;
   const requestId = input.request_id ?? null;
   const find = async (id: string) => {
     const row = await repo.findSaleByRequest(tx, userId, id);
@@ -195,6 +197,10 @@ export async function createSale(
   };
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
+    // a sale pays fiat out to a bank account: the same pause after a password change as a withdrawal, or a
+    // stolen password could bind the thief's account and sell the balance to a merchant
+    const until = withdrawUnlockAt(who.user, now);
+    if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const merchant = await repo.lockMerchant(tx, input.saleu_id);
     if (!merchant) throw new DomainError('record_not_found');
     if (!merchant.active) throw new DomainError('merchant_inactive');

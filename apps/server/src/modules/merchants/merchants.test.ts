@@ -1,6 +1,6 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { BANK_FORM, credit, ownerToken, PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
 import { checkLedger } from '../ledger/ledger.service.js';
 
 let s: TestServer;
@@ -214,6 +214,25 @@ describe('selling to a merchant', () => {
     expect(await quantityOf(m.id)).toBe(500_000_000n);
     const orders = await s.call<{ list: unknown[]; total: number }>(API.saleuListOrder, { page: '1', page_size: '10' }, token);
     expect(orders.data.total).toBe(1);
+  });
+
+  it('is paused for 24 hours after a password change, like a withdrawal, since it pays fiat out', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '100');
+    const m = await offer();
+    const bk = await bind(token);
+    const changed = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
+      token,
+    );
+    expect(changed.code).toBe(200);
+    const body = { saleu_id: String(m.id), number: '20', bk_id: bk };
+    expect(await sell(token, body)).toMatchObject({ code: errorCode('withdraw_locked'), data: {} });
+    expect(await money(token)).toMatchObject({ balance: '100.00', frozen: '0.00' });
+    expect(await quantityOf(m.id)).toBe(1_000_000_000n);
+    s.clock.advance(24 * 3_600_000);
+    expect((await sell(token, body)).code).toBe(200);
   });
 
   it('pays out on approval and restores balance and offer on rejection, with mails and summaries', async () => {
