@@ -66,10 +66,10 @@ export default {
   payout_accounts_limit:
     'Sie können höchstens {max} Auszahlungskonten verknüpfen; entfernen Sie zuerst ein Konto, das Sie nicht mehr nutzen',
   payout_account_pending:
-    'Eine Auszahlung auf dieses Konto wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
+    'Eine Auszahlung auf dieses Konto (Auszahlung oder Verkauf) wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
   merchant_inactive: 'Dieser Händler kauft derzeit nicht',
   merchant_quantity_short: 'Der Händler kauft nur noch {max} USDT',
-  payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte ein {methods}-Konto wählen',
+  payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte wählen Sie ein anderes Auszahlungskonto',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

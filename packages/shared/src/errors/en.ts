@@ -65,10 +65,10 @@ export default {
   // payout accounts (issue 7)
   payout_accounts_limit: 'You can bind at most {max} payout accounts; remove one you no longer use first',
   payout_account_pending:
-    'A withdrawal to this account is under review; you can change or remove the account once it is completed or rejected',
+    'A payout to this account (a withdrawal or a sale) is under review; you can change or remove the account once it is completed or rejected',
   merchant_inactive: 'This merchant is not buying at the moment',
   merchant_quantity_short: 'The merchant buys only {max} USDT more',
-  payout_kind_not_accepted: 'This merchant does not pay to this kind of account; choose a {methods} account',
+  payout_kind_not_accepted: 'This merchant does not pay to this kind of account; please choose another payout account',
   // operators
   totp_required: 'Please enter the 6-digit authenticator code',
   operator_login_failed: 'Wrong email, password or authenticator code',

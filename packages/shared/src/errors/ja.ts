@@ -64,10 +64,11 @@ export default {
   upload_used: 'このスクリーンショットは別のチャージで使用済みです。新しい画像をアップロードしてください',
   // payout accounts (issue 7)
   payout_accounts_limit: '受取口座は最大 {max} 件まで登録できます。使わなくなった口座を先に削除してください',
-  payout_account_pending: 'この口座への出金が審査中です。出金が完了または却下されるまで、この口座の変更・削除はできません',
+  payout_account_pending:
+    'この口座への支払い（出金または売却）が審査中です。完了または却下されるまで、この口座の変更・削除はできません',
   merchant_inactive: 'この加盟店は現在買い取りを行っていません',
   merchant_quantity_short: 'この加盟店の残り買取数量は {max} USDT です',
-  payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。{methods} の口座を選んでください',
+  payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
   // operators
   totp_required: '6桁の認証アプリのコードを入力してください',
   operator_login_failed: 'メールアドレス、パスワード、または認証コードが正しくありません',

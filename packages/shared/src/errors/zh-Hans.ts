@@ -64,10 +64,10 @@ export default {
   upload_used: '该截图已用于另一笔充值，请上传新的截图',
   // payout accounts (issue 7)
   payout_accounts_limit: '最多可绑定 {max} 个收款账户，请先删除不再使用的账户',
-  payout_account_pending: '该账户有一笔提现正在审核中，待其完成或被驳回后才能修改或删除该账户',
+  payout_account_pending: '该账户有一笔付款（提现或出售）正在审核中，待其完成或被驳回后才能修改或删除该账户',
   merchant_inactive: '该商家暂不收购',
   merchant_quantity_short: '该商家最多还收购 {max} USDT',
-  payout_kind_not_accepted: '该商家不支持向此类账户付款，请选择 {methods} 账户',
+  payout_kind_not_accepted: '该商家不支持向此类账户付款，请选择其他收款账户',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

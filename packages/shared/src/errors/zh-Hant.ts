@@ -64,10 +64,10 @@ export default {
   upload_used: '此截圖已用於另一筆儲值，請上傳新的截圖',
   // payout accounts (issue 7)
   payout_accounts_limit: '最多可綁定 {max} 個收款帳戶，請先刪除不再使用的帳戶',
-  payout_account_pending: '此帳戶有一筆提領正在審核中，待其完成或被駁回後才能修改或刪除此帳戶',
+  payout_account_pending: '此帳戶有一筆付款（提領或出售）正在審核中，待其完成或被駁回後才能修改或刪除此帳戶',
   merchant_inactive: '此商家暫不收購',
   merchant_quantity_short: '此商家最多還收購 {max} USDT',
-  payout_kind_not_accepted: '此商家不支援向此類帳戶付款，請選擇 {methods} 帳戶',
+  payout_kind_not_accepted: '此商家不支援向此類帳戶付款，請選擇其他收款帳戶',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '電子郵件、密碼或動態驗證碼錯誤',

@@ -211,7 +211,7 @@ export async function createSale(
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
-    if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted', { methods: methods.join(' / ') });
+    if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');
     if (!(await repo.reserveQuantity(tx, merchant.id, n)))
       throw new DomainError('merchant_quantity_short', { max: formatAmount(merchant.quantity) });
     const id = await repo.insertSale(tx, {

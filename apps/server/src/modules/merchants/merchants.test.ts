@@ -199,7 +199,7 @@ describe('selling to a merchant', () => {
     ];
     for (const [body, key] of cases) expect([key, (await sell(token, body)).code]).toEqual([key, errorCode(key as never)]);
     expect((await sell(token, { saleu_id: id, number: '20', bk_id: wise, lang: 'de' } as never)).msg).toBe(
-      'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte ein bank-Konto wählen',
+      'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte wählen Sie ein anderes Auszahlungskonto',
     );
 
     // 40 sold leaves 10: 20 more is more than the merchant still buys

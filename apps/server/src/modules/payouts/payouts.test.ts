@@ -157,11 +157,11 @@ describe('editing and removing payout accounts', () => {
     const before = await list(token);
 
     const texts: Record<string, string> = {
-      en: 'A withdrawal to this account is under review; you can change or remove the account once it is completed or rejected',
-      de: 'Eine Auszahlung auf dieses Konto wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
-      ja: 'この口座への出金が審査中です。出金が完了または却下されるまで、この口座の変更・削除はできません',
-      'zh-Hans': '该账户有一笔提现正在审核中，待其完成或被驳回后才能修改或删除该账户',
-      'zh-Hant': '此帳戶有一筆提領正在審核中，待其完成或被駁回後才能修改或刪除此帳戶',
+      en: 'A payout to this account (a withdrawal or a sale) is under review; you can change or remove the account once it is completed or rejected',
+      de: 'Eine Auszahlung auf dieses Konto (Auszahlung oder Verkauf) wird gerade geprüft; Sie können das Konto ändern oder entfernen, sobald sie abgeschlossen oder abgelehnt ist',
+      ja: 'この口座への支払い（出金または売却）が審査中です。完了または却下されるまで、この口座の変更・削除はできません',
+      'zh-Hans': '该账户有一笔付款（提现或出售）正在审核中，待其完成或被驳回后才能修改或删除该账户',
+      'zh-Hant': '此帳戶有一筆付款（提領或出售）正在審核中，待其完成或被駁回後才能修改或刪除此帳戶',
     };
     for (const [lang, msg] of Object.entries(texts)) {
       expect(await remove(token, bk, lang)).toEqual({ code: errorCode('payout_account_pending'), msg, data: {} });
