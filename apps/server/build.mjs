@@ -48,7 +48,7 @@ export async function buildServer({ outdir = path.join(SERVER_DIR, 'dist'), quie
   });
   if (!quiet) {
     const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
-    const sizes = outputs.map(([file, o]) => `${path.basename(file)} ${(o.bytes / 1024).toFixed(0)} KB`).join(', ');
+    const sizes = outputs.map(([file, o]) => `${path.basename(file)} ${Math.round(o.bytes / 1024)} KB`).join(', ');
     console.info(`server: ${path.relative(process.cwd(), outdir) || '.'}/ (${sizes})`);
   }
   return result;
