@@ -79,14 +79,3 @@ export const findSaleByRequest = (tx: Tx, userId: number, requestId: string) =>
     .where('user_id', '=', userId)
     .where('request_id', '=', requestId)
     .executeTakeFirst();
-
-export async function hasAuditingTo(tx: Tx, accountId: number): Promise<boolean> {
-  const row = await tx
-    .selectFrom('merchant_sales')
-    .select('id')
-    .where('payout_account_id', '=', accountId)
-    .where('status', '=', 'auditing')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

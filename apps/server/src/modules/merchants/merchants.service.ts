@@ -245,9 +245,6 @@ export async function createSale(
   });
 }
 
-/** Whether a sale paying to this payout account is still under review. */
-export const pendingTo = (tx: Tx, accountId: number): Promise<boolean> => repo.hasAuditingTo(tx, accountId);
-
 function toSale(r: SaleRow, merchant: MerchantRow | undefined, account: PayoutAccount | undefined): MerchantSale {
   return {
     id: r.id,

@@ -10,14 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { post } from '../../lib/http.js';
-import { pendingTo as pendingSaleTo } from '../merchants/merchants.service.js';
 import { userAuth } from '../users/users.service.js';
-import { pendingTo as pendingWithdrawalTo } from '../withdrawals/withdrawals.service.js';
-import type { PendingPayouts } from './payouts.service.js';
 import * as payouts from './payouts.service.js';
-
-/** A payout account stays as it is while a withdrawal or a sale to a merchant paying to it is under review. */
-const pendingPayoutTo: PendingPayouts = async (tx, id) => (await pendingWithdrawalTo(tx, id)) || (await pendingSaleTo(tx, id));
 
 export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
@@ -31,10 +25,10 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext): voi
     payouts.detail(tx, auth.user.id, input.bk_id, input.type),
   );
   post(app, ctx, API.bankinfoUpdate, { body: bankinfoUpdateRequest, auth: signedIn }, ({ tx, input, auth }) =>
-    payouts.updateAccount(tx, ctx, auth.user.id, input, pendingPayoutTo),
+    payouts.updateAccount(tx, ctx, auth.user.id, input),
   );
   post(app, ctx, API.bankinfoDelete, { body: bankinfoDeleteRequest, auth: signedIn }, ({ tx, input, auth }) =>
-    payouts.removeAccount(tx, ctx, auth.user.id, input.bk_id, pendingPayoutTo),
+    payouts.removeAccount(tx, ctx, auth.user.id, input.bk_id),
   );
   post(app, ctx, API.bankinfoIsAdd, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => payouts.isAdded(tx, auth.user.id));
 }

@@ -4,6 +4,7 @@ import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { payoutPendingTo } from '../review/review.service.js';
 import { lockCustomer } from '../users/users.service.js';
 import * as repo from './payouts.repository.js';
 
@@ -42,12 +43,6 @@ type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' 
 type WiseInput = { type: 'wise'; full_name: string; email: string; country: string; phone: string };
 export type AccountInput = BankInput | WiseInput;
 
-/**
- * Whether a payout to the account is still under review (the owning module answers, e.g. withdrawals): such an
- * account is neither changed nor removed, so the operator pays to the details the customer confirmed.
- */
-export type PendingPayouts = (tx: Tx, accountId: number) => Promise<boolean>;
-
 /** The columns of an account's details: a Wise account leaves the bank-only ones empty. */
 function detailsOf(input: AccountInput) {
   const empty = {
@@ -75,10 +70,10 @@ export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input
 }
 
 /** Locks one of the caller's current accounts for a change; another user's id answers exactly like a missing one. */
-async function lockForChange(tx: Tx, userId: number, id: number, pendingPayouts: PendingPayouts): Promise<Row> {
+async function lockForChange(tx: Tx, userId: number, id: number): Promise<Row> {
   const row = await repo.lockAccount(tx, id);
   if (!row || row.user_id !== userId) throw new DomainError('record_not_found');
-  if (await pendingPayouts(tx, row.id)) throw new DomainError('payout_account_pending');
+  if (await payoutPendingTo(tx, row.id)) throw new DomainError('payout_account_pending');
   return row;
 }
 
@@ -86,15 +81,9 @@ async function lockForChange(tx: Tx, userId: number, id: number, pendingPayouts:
  * Changes an account. The details a withdrawal was paid to stay as they were: the edit is a new version (a new
  * id, answered) and the old one is removed, pointing at it. It keeps its kind and its binding time.
  */
-export async function updateAccount(
-  tx: Tx,
-  ctx: AppContext,
-  userId: number,
-  input: AccountInput & { bk_id: number },
-  pendingPayouts: PendingPayouts,
-) {
+export async function updateAccount(tx: Tx, ctx: AppContext, userId: number, input: AccountInput & { bk_id: number }) {
   const { bk_id, ...details } = input;
-  const old = await lockForChange(tx, userId, bk_id, pendingPayouts);
+  const old = await lockForChange(tx, userId, bk_id);
   if (old.type !== details.type) throw new DomainError('invalid_value');
   const id = await repo.insertAccount(tx, { ...detailsOf(details), user_id: userId, created_at: old.created_at });
   if (!(await repo.removeAccount(tx, old.id, iso(ctx.clock.now()), id))) throw new DomainError('record_not_found');
@@ -102,8 +91,8 @@ export async function updateAccount(
 }
 
 /** Removes an account from the customer's list; withdrawals already made to it keep its details. */
-export async function removeAccount(tx: Tx, ctx: AppContext, userId: number, id: number, pendingPayouts: PendingPayouts) {
-  const row = await lockForChange(tx, userId, id, pendingPayouts);
+export async function removeAccount(tx: Tx, ctx: AppContext, userId: number, id: number) {
+  const row = await lockForChange(tx, userId, id);
   if (!(await repo.removeAccount(tx, row.id, iso(ctx.clock.now())))) throw new DomainError('record_not_found');
   return {};
 }

@@ -50,3 +50,18 @@ export async function pageRows(
   const total = await q.select((eb) => eb.fn.countAll<number | bigint | string>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };
 }
+
+/** The reviewed tables whose rows pay money out to a customer's payout account (`payout_account_id`). */
+export const PAYOUT_TABLES = ['withdrawals', 'merchant_sales'] as const satisfies readonly ReviewTable[];
+
+/** True when a row of `table` still under review pays out to this payout account. */
+export async function hasAuditingTo(tx: Tx, table: (typeof PAYOUT_TABLES)[number], accountId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom(table)
+    .select('id')
+    .where('payout_account_id', '=', accountId)
+    .where('status', '=', 'auditing')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

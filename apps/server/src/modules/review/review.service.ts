@@ -11,6 +11,15 @@ import * as repo from './review.repository.js';
 export type { ReviewColumns, ReviewTable } from './review.repository.js';
 
 /**
+ * True while a withdrawal or a sale to a merchant paying to this payout account is under review: the account
+ * then stays as it is, so the operator pays to the details the customer confirmed.
+ */
+export async function payoutPendingTo(tx: Tx, accountId: number): Promise<boolean> {
+  for (const table of repo.PAYOUT_TABLES) if (await repo.hasAuditingTo(tx, table, accountId)) return true;
+  return false;
+}
+
+/**
  * One operator review queue: rows wait `auditing` until an operator approves (`completed`) or rejects
  * (`rejected`, with a reason). The engine owns the state machine, the race (a row is decided once), who
  * reviewed it, the audit entry, the operator list with its search and the console calls; a queue only says

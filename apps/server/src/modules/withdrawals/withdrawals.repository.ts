@@ -24,13 +24,3 @@ export const findByRequest = (tx: Tx, userId: number, requestId: string) =>
 
 export const findWithdrawal = (tx: Tx, id: number) =>
   tx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
-export async function hasAuditingTo(tx: Tx, accountId: number): Promise<boolean> {
-  const row = await tx
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('payout_account_id', '=', accountId)
-    .where('status', '=', 'auditing')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

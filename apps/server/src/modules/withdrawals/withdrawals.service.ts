@@ -66,9 +66,6 @@ export async function createWithdrawal(
   });
 }
 
-/** Whether a withdrawal to this payout account is still under review. */
-export const pendingTo = (tx: Tx, accountId: number): Promise<boolean> => repo.hasAuditingTo(tx, accountId);
-
 export async function listOwn(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<Withdrawal>> {
   const { rows, total } = await pageOwn(tx, withdrawalQueue, userId, page, pageSize);
   const accounts = await accountsById(
