@@ -187,15 +187,20 @@ export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
 export const bankinfoIsAddResponse = z.strictObject({ bank: z.boolean(), wise: z.boolean() });
 
-export const withdrawalSchema = z.strictObject({
-  id: z.number(),
-  amount: money,
+/** The review half of a record that pays out to a payout account (a withdrawal, a sale to a merchant). */
+const paidOutReview = {
   status: z.enum(RECHARGE_STATUSES),
   reason: z.string(),
   reference: z.string(),
   account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
   created_at: time,
   reviewed_at: time.nullable(),
+};
+
+export const withdrawalSchema = z.strictObject({
+  id: z.number(),
+  amount: money,
+  ...paidOutReview,
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -304,12 +309,7 @@ export const merchantSaleSchema = z.strictObject({
   currency: z.string(),
   /** what the merchant pays, in `currency` */
   fiat_amount: money,
-  status: z.enum(RECHARGE_STATUSES),
-  reason: z.string(),
-  reference: z.string(),
-  account: z.strictObject({ id: z.number(), type: z.enum(PAYOUT_TYPES), label: z.string() }),
-  created_at: time,
-  reviewed_at: time.nullable(),
+  ...paidOutReview,
 });
 export type MerchantSale = z.infer<typeof merchantSaleSchema>;
 export const adminMerchantSaleSchema = merchantSaleSchema.extend({
