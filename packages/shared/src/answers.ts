@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from './constants.js';
-import { PAYOUT_TYPES, RECHARGE_STATUSES } from './schemas.js';
+import { LISTING_STATUSES, PAYOUT_TYPES, RECHARGE_STATUSES, TRADE_OUTCOMES, TRADE_STATUSES } from './schemas.js';
 
 /**
  * Shapes of the answers' `data`, named in the contract table (contract.ts). They are strict objects, so an answer
@@ -318,4 +318,153 @@ export const adminMerchantSaleSchema = merchantSaleSchema.extend({
   reviewed_by: z.string().nullable(),
   /** masked for every operator, as for withdrawals */
   payout: payoutAccountSchema,
+});
+
+// ---- customer to customer (issue 8) ----
+
+/** A sell listing. In the Hall's buy view (others' open listings) and in "selling orders" (`mine=1`). */
+export const listingSchema = z.strictObject({
+  id: z.number(),
+  /** the seller as others see them: nickname, or the e-mail masked */
+  seller: z.string(),
+  /** the seller's trades in the last 30 days as seller, and the per cent of those decided that completed */
+  seller_trades_30d: z.number(),
+  seller_completion_rate: z.number().nullable(),
+  mine: z.boolean(),
+  /** fiat per USDT, in `currency` */
+  price: money,
+  currency: z.string(),
+  /** USDT listed at the start */
+  quantity: money,
+  /** USDT still open to buyers */
+  remaining: money,
+  /** USDT in trades not finished yet */
+  in_trades: money,
+  /** USDT not sold yet (remaining + in trades): the spec's "uncompleted" */
+  uncompleted: money,
+  min: money,
+  max: money,
+  /** the payout kind buyers pay to */
+  method: z.enum(PAYOUT_TYPES),
+  window_minutes: z.number(),
+  status: z.enum(LISTING_STATUSES),
+  created_at: time,
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+/** Where the buyer sends the fiat: the seller's payout account as the buyer needs it (empty strings where not used). */
+export const payeeSchema = z.strictObject({
+  type: z.enum(PAYOUT_TYPES),
+  full_name: z.string(),
+  bank_name: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  email: z.string(),
+  country: z.string(),
+});
+
+export const tradeAppealSchema = z.strictObject({
+  /** who opened the dispute: a side, or `system` when the seller did not release in time */
+  by: z.enum(['buyer', 'seller', 'system']),
+  reason: z.string(),
+  at: time,
+});
+export const tradeResolutionSchema = z.strictObject({ outcome: z.enum(TRADE_OUTCOMES), note: z.string(), at: time });
+
+/** A trade as one of its two sides sees it. */
+export const tradeSchema = z.strictObject({
+  id: z.number(),
+  order_no: z.string(),
+  listing_id: z.number(),
+  /** the caller's side */
+  role: z.enum(['buyer', 'seller']),
+  /** the other side as the caller sees them (nickname or masked e-mail) */
+  counterparty: z.string(),
+  quantity: money,
+  price: money,
+  currency: z.string(),
+  /** the exact fiat amount the buyer pays, in `currency` */
+  fiat_amount: money,
+  status: z.enum(TRADE_STATUSES),
+  /** the text the buyer puts on the transfer */
+  reference: z.string(),
+  window_minutes: z.number(),
+  /** when an unpaid trade expires */
+  pay_deadline: time,
+  paid_at: time.nullable(),
+  /** when a paid trade not released is disputed by itself */
+  release_deadline: time.nullable(),
+  ended_at: time.nullable(),
+  appeal: tradeAppealSchema.nullable(),
+  resolution: tradeResolutionSchema.nullable(),
+  /** chat messages from others the caller has not read */
+  unread: z.number(),
+  created_at: time,
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const TRADE_ACTIONS = ['paid', 'cancel', 'release', 'appeal', 'message'] as const;
+export const tradeEventSchema = z.strictObject({
+  event: z.enum(['created', 'paid', 'released', 'cancelled', 'expired', 'disputed', 'resolved']),
+  by: z.enum(['buyer', 'seller', 'system', 'operator']),
+  at: time,
+});
+/** One trade with what its page shows: timeline, where to pay, the proof, and what the caller may do now. */
+export const tradeDetailSchema = tradeSchema.extend({
+  payee: payeeSchema,
+  /** the buyer's payment proof (an upload url) */
+  proof: z.string().nullable(),
+  timeline: z.array(tradeEventSchema),
+  actions: z.array(z.enum(TRADE_ACTIONS)),
+});
+export type TradeDetail = z.infer<typeof tradeDetailSchema>;
+
+export const tradeMessageSchema = z.strictObject({
+  id: z.number(),
+  from: z.enum(['buyer', 'seller', 'operator']),
+  text: z.string(),
+  /** an upload url */
+  image: z.string().nullable(),
+  created_at: time,
+});
+export type TradeMessage = z.infer<typeof tradeMessageSchema>;
+export const tradeMessageListResponse = z.strictObject({ list: z.array(tradeMessageSchema) });
+/** What the Orders tab's badge counts: unread chat messages and trades waiting for the caller's step. */
+export const tradeUnreadResponse = z.strictObject({ messages: z.number(), actions: z.number() });
+
+/** The Hall's summary (from the ledger): available, escrow (listings) and frozen (withdrawals, sales). */
+export const sellingTongjiSchema = z.strictObject({
+  available: money,
+  escrow: money,
+  frozen: money,
+  total: money,
+  on_order: money,
+});
+/** The latest completed deals, masked: trades between customers and sales to merchants. */
+export const sellingHistoryResponse = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      kind: z.enum(['trade', 'merchant']),
+      /** the seller (masked) */
+      seller: z.string(),
+      quantity: money,
+      price: money,
+      currency: z.string(),
+      completed_at: time,
+    }),
+  ),
+});
+
+export const adminTradeSchema = tradeSchema.omit({ role: true, counterparty: true, unread: true }).extend({
+  buyer_id: z.number(),
+  buyer_email: z.string(),
+  seller_id: z.number(),
+  seller_email: z.string(),
+  resolved_by: z.string().nullable(),
+});
+export const adminTradeDetailSchema = adminTradeSchema.extend({
+  payee: payeeSchema,
+  proof: z.string().nullable(),
+  timeline: z.array(tradeEventSchema),
+  messages: z.array(tradeMessageSchema),
 });

@@ -30,6 +30,21 @@ export const API = {
   sellingMerchant: '/api/v1/selling/merchant',
   saleuCreateOrder: '/api/v1/saleu/create-order',
   saleuListOrder: '/api/v1/saleu/list-order',
+  sellingTongji: '/api/v1/selling/tongji',
+  sellingHistory: '/api/v1/selling/history',
+  sellingCreate: '/api/v1/selling/create',
+  sellingCancel: '/api/v1/selling/cancel',
+  sellingOrder: '/api/v1/selling/order',
+  tradeCreate: '/api/v1/trade/create',
+  tradePaid: '/api/v1/trade/paid',
+  tradeRelease: '/api/v1/trade/release',
+  tradeCancel: '/api/v1/trade/cancel',
+  tradeAppeal: '/api/v1/trade/appeal',
+  tradeDetail: '/api/v1/trade/detail',
+  tradeList: '/api/v1/trade/list',
+  tradeUnread: '/api/v1/trade/unread',
+  tradeMessageList: '/api/v1/trade/message-list',
+  tradeMessageSend: '/api/v1/trade/message-send',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -67,6 +82,10 @@ export const ADMIN_API = {
   saleuList: '/api/admin/v1/saleu/list',
   saleuApprove: '/api/admin/v1/saleu/approve',
   saleuReject: '/api/admin/v1/saleu/reject',
+  tradeList: '/api/admin/v1/trade/list',
+  tradeDetail: '/api/admin/v1/trade/detail',
+  tradeResolve: '/api/admin/v1/trade/resolve',
+  tradeMessageSend: '/api/admin/v1/trade/message-send',
 } as const;
 
 /**
@@ -90,7 +109,8 @@ export const SESSION_EXPIRED = -1;
  * `{ type: 'error', code: -1 }` and closes. Events name what changed so the app refetches it.
  */
 export const WS_PATH = '/ws';
-export type LiveTopic = 'money' | 'recharge' | 'withdraw' | 'trade' | 'order' | 'profile' | 'saleu';
+/** `trade` (a trade changed, ref `trade:<id>`), `chat` (a message on a trade, ref `trade:<id>`), `listing` (a listing changed). */
+export type LiveTopic = 'money' | 'recharge' | 'withdraw' | 'trade' | 'chat' | 'listing' | 'order' | 'profile' | 'saleu';
 export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 export type LiveServerMessage =
   | { type: 'ready' }

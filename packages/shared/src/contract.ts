@@ -207,6 +207,103 @@ export const CONTRACT = {
     response: a.pageOf(a.merchantSaleSchema),
   },
 
+  [API.sellingTongji]: {
+    summary:
+      "The Hall's summary from the ledger: available, escrow (USDT in the caller's listings), frozen (pending withdrawals and sales), their total and the on-order amount (escrow + frozen).",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.sellingTongjiSchema,
+  },
+  [API.sellingHistory]: {
+    summary: 'The latest 20 completed deals of everyone (trades and sales to merchants), sellers masked.',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.sellingHistoryResponse,
+  },
+  [API.sellingCreate]: {
+    summary:
+      'Posts a sell listing: `number` USDT at `price` per USDT in `currency`, per-trade `min` and `max`, paid to the payout account `bk_id`, with a payment window of 15, 30 or 60 minutes (`window_minutes`). The quantity moves available -> escrow. A repeated `request_id` answers the first listing.',
+    auth: 'customer',
+    request: s.sellingCreateRequest,
+    response: a.idResponse,
+  },
+  [API.sellingCancel]: {
+    summary:
+      "Closes the caller's listing and returns its untraded remainder escrow -> available; refused while a trade on it is not finished.",
+    auth: 'customer',
+    request: s.sellingCancelRequest,
+    response: a.listingSchema,
+  },
+  [API.sellingOrder]: {
+    summary:
+      "Open listings of other customers, best price first (`mine=1`: the caller's own listings, open and closed, newest first).",
+    auth: 'customer',
+    request: s.sellingOrderRequest,
+    response: a.pageOf(a.listingSchema),
+  },
+  [API.tradeCreate]: {
+    summary:
+      "Buys `number` USDT of listing `selling_id` (within its limits and remainder): the trade waits `awaiting_payment` until the buyer pays the seller's payout account within the listing's window. Refused for the seller's own listing and while the caller's cancel limit holds. A repeated `request_id` answers the first trade.",
+    auth: 'customer',
+    request: s.tradeCreateRequest,
+    response: a.idResponse,
+  },
+  [API.tradePaid]: {
+    summary: 'The buyer says the fiat was sent (optional proof `image`, an upload used once): `awaiting_payment` -> `paid`.',
+    auth: 'customer',
+    request: s.tradePaidRequest,
+    response: a.tradeDetailSchema,
+  },
+  [API.tradeRelease]: {
+    summary: "The seller confirms the fiat arrived: escrow -> the buyer's available, `paid` or `disputed` -> `completed`.",
+    auth: 'customer',
+    request: s.tradeIdRequest,
+    response: a.tradeDetailSchema,
+  },
+  [API.tradeCancel]: {
+    summary:
+      'The buyer cancels a trade not paid yet: `awaiting_payment` -> `cancelled`, the quantity back to the listing. Counts towards the cancel limit (3 in 24 hours).',
+    auth: 'customer',
+    request: s.tradeIdRequest,
+    response: a.tradeDetailSchema,
+  },
+  [API.tradeAppeal]: {
+    summary: 'Either side opens a dispute on a `paid` trade with a reason: `paid` -> `disputed`; an operator decides it.',
+    auth: 'customer',
+    request: s.tradeAppealRequest,
+    response: a.tradeDetailSchema,
+  },
+  [API.tradeDetail]: {
+    summary: "One of the caller's trades with the payee, the proof, the timeline and the actions the caller may take now.",
+    auth: 'customer',
+    request: s.tradeIdRequest,
+    response: a.tradeDetailSchema,
+  },
+  [API.tradeList]: {
+    summary: "The caller's trades on both sides, newest first; optional `status`.",
+    auth: 'customer',
+    request: s.tradeListRequest,
+    response: a.pageOf(a.tradeSchema),
+  },
+  [API.tradeUnread]: {
+    summary: "For the Orders tab's badge: unread chat messages on the caller's trades and trades waiting for the caller's step.",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.tradeUnreadResponse,
+  },
+  [API.tradeMessageList]: {
+    summary: "A trade's chat, oldest first (`after_id`: only newer ones); marks what it answers as read for the caller.",
+    auth: 'customer',
+    request: s.tradeMessageListRequest,
+    response: a.tradeMessageListResponse,
+  },
+  [API.tradeMessageSend]: {
+    summary: "Writes to a trade's chat: a `text`, an `image` (an upload used once), or both.",
+    auth: 'customer',
+    request: s.tradeMessageSendRequest,
+    response: a.tradeMessageSchema,
+  },
+
   // ---- operator API ----
   [ADMIN_API.login]: {
     summary: 'Signs an operator in with password and TOTP code (each code works once).',
@@ -403,6 +500,33 @@ export const CONTRACT = {
     roles: MONEY,
     request: s.rejectRequest,
     response: a.merchantSaleSchema,
+  },
+  [ADMIN_API.tradeList]: {
+    summary:
+      'Trades of every customer, newest first; `status` (`disputed` is the disputes queue), `keyword` searches either e-mail.',
+    auth: 'operator',
+    request: s.adminTradeListRequest,
+    response: a.pageOf(a.adminTradeSchema),
+  },
+  [ADMIN_API.tradeDetail]: {
+    summary: 'One trade with its timeline, proof, payee and chat (the chat once the trade is disputed).',
+    auth: 'operator',
+    request: s.tradeIdRequest,
+    response: a.adminTradeDetailSchema,
+  },
+  [ADMIN_API.tradeResolve]: {
+    summary:
+      "Decides a `disputed` trade with a note: `release` (escrow -> the buyer's available, `completed`) or `refund` (escrow -> the seller's available, `cancelled`). Both sides are told.",
+    auth: 'operator',
+    roles: MONEY,
+    request: s.tradeResolveRequest,
+    response: a.adminTradeDetailSchema,
+  },
+  [ADMIN_API.tradeMessageSend]: {
+    summary: "Writes to a disputed trade's chat as the operator.",
+    auth: 'operator',
+    request: s.tradeMessageSendRequest,
+    response: a.tradeMessageSchema,
   },
 } as const satisfies Record<string, CallContract>;
 

@@ -378,3 +378,72 @@ export const saleuCreateRequest = z.object({
   bk_id: idField('no_payout_account'),
   request_id: requestIdField,
 });
+
+// ---- customer to customer (issue 8) ----
+
+export const LISTING_STATUSES = ['open', 'closed'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const TRADE_STATUSES = ['awaiting_payment', 'paid', 'completed', 'cancelled', 'expired', 'disputed'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+/** The payment windows a seller may choose, in minutes (the first is the default). */
+export const PAYMENT_WINDOWS = [15, 30, 60] as const;
+export const TRADE_OUTCOMES = ['release', 'refund'] as const;
+export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
+/** A chat message's text: one line or several, at most 500 characters. */
+export const CHAT_TEXT_MAX = 500;
+
+const flagField = z.enum(['1', '0', 'true', 'false'], err('invalid_value')).transform((v) => v === '1' || v === 'true');
+/** A stored upload's url (`attach/upload`), used by one record only. */
+const uploadUrlField = (missing: ErrorKey) =>
+  required(missing, 100, 'invalid_value').regex(/^\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/, err('invalid_value'));
+
+export const sellingCreateRequest = z
+  .object({
+    number: amountField,
+    price: priceField,
+    currency: currencyField,
+    min: amountField,
+    max: amountField,
+    bk_id: idField('no_payout_account'),
+    window_minutes: z
+      .enum(PAYMENT_WINDOWS.map((w) => String(w)) as ['15', '30', '60'], err('invalid_value'))
+      .transform(Number)
+      .default(PAYMENT_WINDOWS[0]),
+    request_id: requestIdField,
+  })
+  .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
+export const sellingCancelRequest = z.object({ id: idField() });
+export const sellingOrderRequest = pagingRequest.extend({ mine: flagField.optional() });
+
+export const tradeCreateRequest = z.object({
+  selling_id: idField('record_not_found'),
+  number: amountField,
+  request_id: requestIdField,
+});
+export const tradeIdRequest = z.object({ id: idField() });
+export const tradePaidRequest = z.object({ id: idField(), image: uploadUrlField('invalid_value').optional() });
+export const tradeAppealRequest = z.object({ id: idField(), reason: required('reason_required', 200) });
+export const tradeListRequest = pagingRequest.extend({
+  status: z.enum(TRADE_STATUSES, err('invalid_value')).optional(),
+});
+/** Messages of a trade, oldest first; `after_id` answers only newer ones. */
+export const tradeMessageListRequest = z.object({ id: idField(), after_id: idField().optional() });
+/** A text, an image (an upload's url), or both; neither is refused. */
+export const tradeMessageSendRequest = z
+  .object({
+    id: idField(),
+    text: textField({ max: CHAT_TEXT_MAX, tooLong: 'invalid_value' }).optional(),
+    image: uploadUrlField('invalid_value').optional(),
+  })
+  .refine((v) => Boolean(v.text) || Boolean(v.image), { ...err('fields_required'), path: ['text'] });
+
+// operator side
+export const adminTradeListRequest = pagingRequest.extend({
+  status: z.enum(TRADE_STATUSES, err('invalid_value')).optional(),
+  keyword: keywordField,
+});
+export const tradeResolveRequest = z.object({
+  id: idField(),
+  outcome: z.enum(TRADE_OUTCOMES, err('invalid_value')),
+  note: required('reason_required', 300),
+});

@@ -239,6 +239,80 @@ export interface MerchantSalesTable {
   reviewed_by: number | null;
 }
 
+export interface ListingsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** micro-USDT listed */
+  quantity: Money;
+  /** micro-USDT still open to buyers */
+  remaining: Money;
+  /** micro-units of `currency` per USDT */
+  price: Money;
+  currency: string;
+  min_amount: Money;
+  max_amount: Money;
+  payout_account_id: number;
+  window_minutes: number;
+  /** open | closed */
+  status: string;
+  request_id: string | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface TradesTable {
+  id: Generated<number>;
+  order_no: string;
+  listing_id: number;
+  seller_id: number;
+  buyer_id: number;
+  quantity: Money;
+  price: Money;
+  currency: string;
+  /** micro-units of `currency`, rounded down to the cent */
+  fiat_amount: Money;
+  payout_account_id: number;
+  reference: string;
+  window_minutes: number;
+  /** awaiting_payment | paid | completed | cancelled | expired | disputed */
+  status: string;
+  pay_deadline: string;
+  paid_at: string | null;
+  release_deadline: string | null;
+  proof: string | null;
+  ended_at: string | null;
+  appeal_by: string | null;
+  appeal_reason: string | null;
+  disputed_at: string | null;
+  outcome: string | null;
+  resolution_note: string | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
+  buyer_read_id: Generated<number>;
+  seller_read_id: Generated<number>;
+  request_id: string | null;
+  created_at: string;
+}
+
+export interface TradeEventsTable {
+  id: Generated<number>;
+  trade_id: number;
+  event: string;
+  actor: string;
+  created_at: string;
+}
+
+export interface TradeMessagesTable {
+  id: Generated<number>;
+  trade_id: number;
+  /** buyer | seller | operator */
+  sender: string;
+  sender_id: number;
+  text: Generated<string>;
+  image: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -260,4 +334,8 @@ export interface DB {
   job_leases: JobLeasesTable;
   merchants: MerchantsTable;
   merchant_sales: MerchantSalesTable;
+  listings: ListingsTable;
+  trades: TradesTable;
+  trade_events: TradeEventsTable;
+  trade_messages: TradeMessagesTable;
 }
