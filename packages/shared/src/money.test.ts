@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, limitIssue, parseAmount, parseLimit, wireToMicro } from './money.js';
+import { fiatAmount, formatAmount, limitIssue, parseAmount, parseLimit, wireToMicro } from './money.js';
 
 describe('money', () => {
   it('parses user amounts with at most the allowed decimals into micro-units', () => {
@@ -41,5 +41,15 @@ describe('limits', () => {
     expect(parseLimit('withdraw_min', '10.50')).toBe(10_500_000n);
     expect(() => parseLimit('withdraw_min', 'ten')).toThrow(/withdraw_min/);
     expect(() => parseLimit('withdraw_min', '1.005')).toThrow(/withdraw_min/);
+  });
+
+  it('rounds a fiat amount down to the smallest unit of its currency', () => {
+    // 12.345678 USDT at 0.923456 EUR = 11.400926... EUR -> 11.40
+    expect(formatAmount(fiatAmount(12_345_678n, 923_456n, 'EUR'))).toBe('11.40');
+    // 10 USDT at 151.37 JPY = 1513.7 JPY -> 1513 (no sen)
+    expect(formatAmount(fiatAmount(10_000_000n, 151_370_000n, 'jpy'))).toBe('1513.00');
+    // 10 USDT at 0.30755 KWD = 3.0755 KWD -> 3.075 (fils)
+    expect(formatAmount(fiatAmount(10_000_000n, 307_550n, 'KWD'))).toBe('3.075');
+    expect(fiatAmount(0n, 923_456n, 'EUR')).toBe(0n);
   });
 });

@@ -61,3 +61,45 @@ export function parseLimit(name: string, value: string): bigint {
   if (micro === null) throw new Error(`setting ${name} is not an amount with at most 2 decimals: ${JSON.stringify(value)}`);
   return micro;
 }
+
+/**
+ * Digits after the decimal point of a fiat currency's smallest unit (ISO 4217 minor units). Most currencies pay in
+ * hundredths; these pay in whole units or thousandths. An unknown code counts as hundredths.
+ */
+const MINOR_UNITS: Record<string, number> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+};
+export const minorUnits = (currency: string): number => MINOR_UNITS[currency.toUpperCase()] ?? 2;
+
+/**
+ * What `quantity` micro-USDT come to at `price` micro-units of `currency` per USDT, in micro-units of that currency,
+ * rounded down to the currency's smallest unit (cents, whole yen, ...): the one computation of a fiat amount the
+ * server and both apps use, so the sheet shows exactly what the order will say.
+ */
+export function fiatAmount(quantity: bigint, price: bigint, currency: string): bigint {
+  const unit = 10n ** BigInt(MICRO_DIGITS - minorUnits(currency));
+  return ((quantity * price) / MICRO / unit) * unit;
+}

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   ADMIN_API,
+  fiatAmount,
   formatAmount,
   type MerchantOffer,
   type MerchantSale,
-  MICRO,
   PAYOUT_TYPES,
   type Page,
   type PayoutAccount,
@@ -29,13 +29,8 @@ type MerchantRow = Selectable<MerchantsTable>;
 type SaleRow = Selectable<MerchantSalesTable>;
 
 const STATS_DAYS = 30;
-/** Fiat amounts are paid in cents: micro-units rounded down to 0.01. */
-const CENT = 10_000n;
 
 const methodsOf = (m: MerchantRow): PayoutType[] => PAYOUT_TYPES.filter((t) => m.methods.split(',').includes(t));
-
-/** What the merchant pays for `quantity` micro-USDT at `price` micro-fiat per USDT, rounded down to the cent. */
-export const fiatAmount = (quantity: bigint, price: bigint): bigint => ((quantity * price) / MICRO / CENT) * CENT;
 
 interface Stats {
   orders: number;
@@ -221,7 +216,7 @@ export async function createSale(
       quantity: n,
       price: merchant.price,
       currency: merchant.currency,
-      fiat_amount: fiatAmount(n, merchant.price),
+      fiat_amount: fiatAmount(n, merchant.price, merchant.currency),
       payout_account_id: account.id,
       status: 'auditing',
       request_id: requestId,
