@@ -74,6 +74,10 @@ export const ERROR_CODES = {
   merchant_inactive: 1440,
   merchant_quantity_short: 1441,
   payout_kind_not_accepted: 1442,
+  // trade chat and disputes (issue 8)
+  chat_closed: 1465,
+  trade_not_disputed: 1466,
+  chat_image_used: 1467,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

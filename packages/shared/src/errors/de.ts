@@ -70,6 +70,9 @@ export default {
   merchant_inactive: 'Dieser Händler kauft derzeit nicht',
   merchant_quantity_short: 'Der Händler kauft nur noch {max} USDT',
   payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte wählen Sie ein anderes Auszahlungskonto',
+  chat_closed: 'Dieser Handel ist beendet; der Chat kann gelesen, aber nicht mehr beschrieben werden',
+  trade_not_disputed: 'Zu diesem Handel läuft (nicht mehr) kein Streitfall',
+  chat_image_used: 'Dieses Bild wurde bereits verwendet; bitte laden Sie es erneut hoch',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

@@ -69,6 +69,9 @@ export default {
   merchant_inactive: 'This merchant is not buying at the moment',
   merchant_quantity_short: 'The merchant buys only {max} USDT more',
   payout_kind_not_accepted: 'This merchant does not pay to this kind of account; please choose another payout account',
+  chat_closed: 'This trade has ended; its chat can be read but no longer written to',
+  trade_not_disputed: 'This trade is not under dispute (any more)',
+  chat_image_used: 'This picture was already used; please upload it again',
   // operators
   totp_required: 'Please enter the 6-digit authenticator code',
   operator_login_failed: 'Wrong email, password or authenticator code',

@@ -69,6 +69,9 @@ export default {
   merchant_inactive: 'この加盟店は現在買い取りを行っていません',
   merchant_quantity_short: 'この加盟店の残り買取数量は {max} USDT です',
   payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
+  chat_closed: 'この取引は終了しました。チャットは閲覧のみ可能です',
+  trade_not_disputed: 'この取引は申し立て中ではありません',
+  chat_image_used: 'この画像はすでに使用されています。もう一度アップロードしてください',
   // operators
   totp_required: '6桁の認証アプリのコードを入力してください',
   operator_login_failed: 'メールアドレス、パスワード、または認証コードが正しくありません',

@@ -68,6 +68,9 @@ export default {
   merchant_inactive: '该商家暂不收购',
   merchant_quantity_short: '该商家最多还收购 {max} USDT',
   payout_kind_not_accepted: '该商家不支持向此类账户付款，请选择其他收款账户',
+  chat_closed: '该交易已结束，聊天记录只能查看，不能再发送消息',
+  trade_not_disputed: '该交易不在申诉中',
+  chat_image_used: '该图片已被使用，请重新上传',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

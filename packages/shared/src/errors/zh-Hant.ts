@@ -68,6 +68,9 @@ export default {
   merchant_inactive: '此商家暫不收購',
   merchant_quantity_short: '此商家最多還收購 {max} USDT',
   payout_kind_not_accepted: '此商家不支援向此類帳戶付款，請選擇其他收款帳戶',
+  chat_closed: '此交易已結束，聊天紀錄只能檢視，無法再傳送訊息',
+  trade_not_disputed: '此交易不在申訴中',
+  chat_image_used: '此圖片已被使用，請重新上傳',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '電子郵件、密碼或動態驗證碼錯誤',
