@@ -24,7 +24,9 @@ import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
+import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
+import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
@@ -185,6 +187,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
     registerDemoRoutes(api, ctx);
+    registerChatRoutes(api, ctx);
+    registerDisputeRoutes(api, ctx);
   });
 
   await serveBuiltApps(
