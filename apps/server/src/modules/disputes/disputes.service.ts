@@ -12,7 +12,7 @@ import { getSettings } from '../settings/settings.service.js';
 import { contactOf, emailsOf, userIdsMatching } from '../users/users.service.js';
 import { disputeResolvedMail } from './disputes.mails.js';
 import * as repo from './disputes.repository.js';
-import { settleTrade } from './settle-placeholder.js';
+import { settleTrade } from './settle-placeholder.repository.js';
 
 /**
  * The operators' side of trades between customers (issue 8): every trade with a status filter (`disputed` is the
