@@ -69,6 +69,17 @@ export default {
   merchant_inactive: 'This merchant is not buying at the moment',
   merchant_quantity_short: 'The merchant buys only {max} USDT more',
   payout_kind_not_accepted: 'This merchant does not pay to this kind of account; please choose another payout account',
+  // trading between customers (issue 8)
+  listing_not_open: 'This listing is no longer open',
+  listing_own: 'You cannot buy from your own listing',
+  listing_quantity_short: 'This listing has only {max} USDT left',
+  listing_has_trades: 'This listing has trades in progress; you can cancel it once they are finished',
+  trade_cancel_limit: 'You cancelled or let expire 3 trades within 24 hours; you can buy again from {until}',
+  trade_pay_expired: 'The time to pay for this trade has passed',
+  trade_state_changed: 'This trade has changed in the meantime; please reload it',
+  trade_buyer_only: 'Only the buyer can do this',
+  trade_seller_only: 'Only the seller can do this',
+  listing_max_over_quantity: 'The per-trade maximum cannot be more than the quantity listed ({max} USDT)',
   // operators
   totp_required: 'Please enter the 6-digit authenticator code',
   operator_login_failed: 'Wrong email, password or authenticator code',

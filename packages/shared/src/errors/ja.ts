@@ -69,6 +69,17 @@ export default {
   merchant_inactive: 'この加盟店は現在買い取りを行っていません',
   merchant_quantity_short: 'この加盟店の残り買取数量は {max} USDT です',
   payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
+  // trading between customers (issue 8)
+  listing_not_open: 'この売り注文は受付を終了しています',
+  listing_own: '自分の売り注文からは購入できません',
+  listing_quantity_short: 'この売り注文の残りは {max} USDT です',
+  listing_has_trades: 'この売り注文には進行中の取引があります。取引が終わってから取り消してください',
+  trade_cancel_limit: '24時間以内に3件の取引がキャンセルまたは期限切れになりました。{until} 以降に再度購入できます',
+  trade_pay_expired: 'この取引の支払期限を過ぎています',
+  trade_state_changed: 'この取引の状態が変わりました。再読み込みしてください',
+  trade_buyer_only: 'この操作は買い手のみ行えます',
+  trade_seller_only: 'この操作は売り手のみ行えます',
+  listing_max_over_quantity: '1回あたりの上限は出品数量（{max} USDT）を超えられません',
   // operators
   totp_required: '6桁の認証アプリのコードを入力してください',
   operator_login_failed: 'メールアドレス、パスワード、または認証コードが正しくありません',

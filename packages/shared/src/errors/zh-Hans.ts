@@ -68,6 +68,17 @@ export default {
   merchant_inactive: '该商家暂不收购',
   merchant_quantity_short: '该商家最多还收购 {max} USDT',
   payout_kind_not_accepted: '该商家不支持向此类账户付款，请选择其他收款账户',
+  // trading between customers (issue 8)
+  listing_not_open: '该挂单已不再开放',
+  listing_own: '不能购买自己的挂单',
+  listing_quantity_short: '该挂单仅剩 {max} USDT',
+  listing_has_trades: '该挂单还有进行中的交易，交易结束后才能撤单',
+  trade_cancel_limit: '您在24小时内已有3笔交易被取消或超时，{until} 后可再次购买',
+  trade_pay_expired: '该交易的付款时间已过',
+  trade_state_changed: '该交易状态已变化，请刷新后重试',
+  trade_buyer_only: '只有买家可以进行此操作',
+  trade_seller_only: '只有卖家可以进行此操作',
+  listing_max_over_quantity: '单笔最大数量不能超过挂单数量（{max} USDT）',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

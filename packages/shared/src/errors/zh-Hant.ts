@@ -68,6 +68,17 @@ export default {
   merchant_inactive: '此商家暫不收購',
   merchant_quantity_short: '此商家最多還收購 {max} USDT',
   payout_kind_not_accepted: '此商家不支援向此類帳戶付款，請選擇其他收款帳戶',
+  // trading between customers (issue 8)
+  listing_not_open: '此掛單已不再開放',
+  listing_own: '不能購買自己的掛單',
+  listing_quantity_short: '此掛單僅剩 {max} USDT',
+  listing_has_trades: '此掛單還有進行中的交易，交易結束後才能撤單',
+  trade_cancel_limit: '您在24小時內已有3筆交易被取消或逾時，{until} 後可再次購買',
+  trade_pay_expired: '此交易的付款時間已過',
+  trade_state_changed: '此交易狀態已變更，請重新整理後再試',
+  trade_buyer_only: '只有買家可以進行此操作',
+  trade_seller_only: '只有賣家可以進行此操作',
+  listing_max_over_quantity: '單筆最大數量不能超過掛單數量（{max} USDT）',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '電子郵件、密碼或動態驗證碼錯誤',
