@@ -61,9 +61,7 @@ describe('a sell listing', () => {
     });
 
     // the payout account buyers pay to stays as it is while the listing is open
-    expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(
-      errorCode('payout_account_pending'),
-    );
+    expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(errorCode('payout_account_pending'));
     expect((await act(s, seller, API.sellingCancel, first.data.id)).code).toBe(200);
     expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(200);
   });
