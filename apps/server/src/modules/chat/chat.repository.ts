@@ -69,21 +69,6 @@ export async function markRead(tx: Tx, tradeId: number, side: Side, id: number):
     .execute();
 }
 
-/** Per trade of `userId` among `tradeIds`: messages from others after the user's read mark. */
-export async function unreadByTrade(tx: Tx, userId: number, tradeIds: number[]): Promise<Map<number, number>> {
-  if (!tradeIds.length) return new Map();
-  const rows = await tx
-    .selectFrom('trade_messages as m')
-    .innerJoin('trades as t', 't.id', 'm.trade_id')
-    .select('m.trade_id')
-    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
-    .where('m.trade_id', 'in', tradeIds)
-    .where((eb) => unreadFor(eb, userId))
-    .groupBy('m.trade_id')
-    .execute();
-  return new Map(rows.map((r) => [r.trade_id, Number(r.n)]));
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: the expression builder of the joined query above and below
 const unreadFor = (eb: any, userId: number) =>
   eb.or([

@@ -114,9 +114,6 @@ export async function unread(tx: Tx, who: CurrentUser): Promise<{ messages: numb
   return { messages, actions };
 }
 
-/** Per trade, the messages from others `userId` has not read: for the trades module's lists and details. */
-export const unreadByTrade = (tx: Tx, userId: number, tradeIds: number[]) => repo.unreadByTrade(tx, userId, tradeIds);
-
 /** True once operators may read the chat: the trade is or was disputed. */
 export const operatorMaySee = (t: { disputed_at: string | null; status: string }) =>
   t.status === 'disputed' || t.disputed_at !== null;

@@ -18,6 +18,3 @@ export const findTrade = (tx: Tx, id: number) => tx.selectFrom('trades').selectA
 /** The trade locked until the transaction ends: of two operators deciding it at once, the second waits and sees the first's outcome. */
 export const lockTrade = (tx: Tx, id: number) =>
   tx.selectFrom('trades').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-
-export const eventsOf = (tx: Tx, tradeId: number) =>
-  tx.selectFrom('trade_events').selectAll().where('trade_id', '=', tradeId).orderBy('id', 'asc').execute();

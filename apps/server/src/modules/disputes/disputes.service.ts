@@ -1,18 +1,15 @@
-import { formatAmount, normalizeLang, type Page, type PayoutAccount, type TradeOutcome, type TradeStatus } from '@c2c/shared';
+import { formatAmount, type Page, type PayoutAccount, type TradeOutcome, type TradeStatus } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import type { TradesTable } from '../../db/schema.js';
-import { afterCommit } from '../../db/transaction.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { listForOperator, type Side } from '../chat/chat.service.js';
+import { listForOperator } from '../chat/chat.service.js';
 import { reviewPeople } from '../operators/operators.service.js';
 import { accountsById, maskPayout } from '../payouts/payouts.service.js';
-import { getSettings } from '../settings/settings.service.js';
-import { contactOf, emailsOf, userIdsMatching } from '../users/users.service.js';
-import { disputeResolvedMail } from './disputes.mails.js';
+import { settleTrade, timelineOf } from '../trades/trades.service.js';
+import { emailsOf, userIdsMatching } from '../users/users.service.js';
 import * as repo from './disputes.repository.js';
-import { settleTrade } from './settle-placeholder.repository.js';
 
 /**
  * The operators' side of trades between customers (issue 8): every trade with a status filter (`disputed` is the
@@ -116,18 +113,14 @@ async function detailOf(tx: Tx, t: TradeRow) {
   const [people, accounts, events, messages] = await Promise.all([
     peopleOf(tx, [t]),
     accountsById(tx, [t.payout_account_id]),
-    repo.eventsOf(tx, t.id),
+    timelineOf(tx, t.id),
     listForOperator(tx, t),
   ]);
   return {
     ...toAdminTrade(t, people(t)),
     payee: payeeOf(accounts.get(t.payout_account_id)),
     proof: t.proof,
-    timeline: events.map((e) => ({
-      event: e.event as 'created' | 'paid' | 'released' | 'cancelled' | 'expired' | 'disputed' | 'resolved',
-      by: e.actor as 'buyer' | 'seller' | 'system' | 'operator',
-      at: e.created_at,
-    })),
+    timeline: events,
     messages,
   };
 }
@@ -142,15 +135,14 @@ export async function tradeDetail(tx: Tx, id: number) {
 /**
  * Decides a disputed trade once: under the trade's row lock the status is checked, `settleTrade` moves the escrow
  * (release: to the buyer, refund: back to the seller) and ends the trade, and the audit entry commits with it. A second
- * operator deciding at the same time waits for the lock and is refused (`trade_not_disputed`). Both sides are told live
- * and by mail in their language.
+ * operator deciding at the same time waits for the lock and is refused (`trade_not_disputed`). `settleTrade` also tells
+ * both sides, live and by mail in their language (the "dispute decided" mails of notify.mails.ts).
  */
 export async function resolve(tx: Tx, ctx: AppContext, actor: Actor, input: { id: number; outcome: TradeOutcome; note: string }) {
   const before = await repo.lockTrade(tx, input.id);
   if (!before) throw new DomainError('record_not_found');
   if (before.status !== 'disputed') throw new DomainError('trade_not_disputed');
-  await settleTrade(tx, ctx, before.id, input.outcome, { by: 'operator', operatorId: actor.id }, input.note);
-  const after = (await repo.findTrade(tx, before.id))!;
+  const after = await settleTrade(tx, ctx, before.id, input.outcome, { by: 'operator', operatorId: actor.id }, input.note);
   const amount = formatAmount(after.quantity);
   await record(tx, ctx, {
     actor,
@@ -167,34 +159,5 @@ export async function resolve(tx: Tx, ctx: AppContext, actor: Actor, input: { id
     },
     now: ctx.clock.now(),
   });
-  await tellResolved(tx, ctx, after, input.outcome, input.note);
   return detailOf(tx, after);
-}
-
-/** Live events and the "dispute resolved" mail to both sides, once the decision has committed. */
-async function tellResolved(tx: Tx, ctx: AppContext, t: TradeRow, outcome: TradeOutcome, note: string) {
-  const { app_name } = await getSettings(tx, ctx.config.publicUrl);
-  const sides: [Side, number][] = [
-    ['buyer', t.buyer_id],
-    ['seller', t.seller_id],
-  ];
-  const letters: { to: string; subject: string; text: string }[] = [];
-  for (const [side, userId] of sides) {
-    const contact = await contactOf(tx, userId);
-    if (!contact) continue;
-    const mail = disputeResolvedMail(normalizeLang(contact.lang), side, outcome, {
-      app: app_name,
-      order: t.order_no,
-      amount: formatAmount(t.quantity),
-      note,
-    });
-    letters.push({ to: contact.email, ...mail });
-  }
-  afterCommit(tx, async () => {
-    for (const [, userId] of sides) {
-      await ctx.live.notify(userId, 'trade', `trade:${t.id}`);
-      await ctx.live.notify(userId, 'money');
-    }
-    for (const letter of letters) await ctx.mailer.send(letter);
-  });
 }
