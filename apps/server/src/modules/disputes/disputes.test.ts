@@ -56,7 +56,7 @@ describe('operators and a trade chat', () => {
       errorCode('trade_not_disputed'),
     );
 
-    await dispute(s, id);
+    await dispute(s, id, seller);
     const after = await detail(id, support.token);
     expect(after.data.messages.map((m) => [m.from, m.text])).toEqual([
       ['buyer', 'paid you'],
@@ -138,12 +138,11 @@ describe('resolving a dispute', () => {
     expect(audited).toHaveLength(1);
     expect(JSON.parse(audited[0]!.detail)).toMatchObject({ outcome: 'release', note: 'Zahlung belegt', amount: '50.00' });
 
-    // each side in its language, told what the decision means for them
-    const toBuyer = s.mails(buyer.email).at(-1)!;
-    expect(toBuyer).toContain('Streitfall');
-    expect(toBuyer).toContain('Ihrem verfügbaren Guthaben gutgeschrieben');
-    expect(toBuyer).toContain('Zahlung belegt');
-    expect(s.mails(seller.email).at(-1)!).toContain('an den Käufer freigegeben');
+    // each side in its language, told what the decision means for them (the mails come from settleTrade)
+    expect(s.mails(buyer.email).at(-1)!).toContain('Ihrem verfügbaren Guthaben gutgeschrieben');
+    const toSeller = s.mails(seller.email).at(-1)!;
+    expect(toSeller).toContain('zugunsten des Käufers entschieden');
+    expect(toSeller).toContain('Zahlung belegt');
 
     // the chat stays readable for operators after the decision, but no longer writable
     expect((await detail(id)).data.messages).toEqual([]);
@@ -159,8 +158,9 @@ describe('resolving a dispute', () => {
     expect(done.data).toMatchObject({ status: 'cancelled', resolution: { outcome: 'refund', note: 'no payment found' } });
     expect(await money(seller.token)).toMatchObject({ balance: '20.00', escrow: '0.00' });
     expect(await money(buyer.token)).toMatchObject({ balance: '0.00' });
-    expect(s.mails(seller.email).at(-1)!).toContain('back in your available balance');
-    expect(s.mails(buyer.email).at(-1)!).toContain('went back to the seller');
+    expect(s.mails(seller.email).at(-1)!).toContain('decided the dispute for you');
+    expect(s.mails(buyer.email).at(-1)!).toContain('decided the dispute for the seller');
+    expect(s.mails(buyer.email).at(-1)!).toContain('no payment found');
   });
 
   it('applies exactly one of two decisions made at the same time', async () => {
