@@ -92,6 +92,8 @@ describe('a trade between customers', () => {
     expect((await act(s, buyer, API.tradePaid, id)).code).toBe(errorCode('trade_state_changed'));
     expect((await act(s, buyer, API.tradeCancel, id)).code).toBe(errorCode('trade_state_changed'));
     expect((await detail(seller, id)).actions).toEqual(['release', 'appeal', 'message']);
+    // not sold until released: the property page counts completed sales only
+    expect((await s.call(API.propertyTongji, {}, seller.token)).data).toMatchObject({ total_sales: '0.00' });
 
     const released = await act<TradeDetail>(s, seller, API.tradeRelease, id);
     expect(released.data).toMatchObject({ status: 'completed', actions: [], ended_at: expect.any(String) });
@@ -368,5 +370,40 @@ describe('races', () => {
       .execute();
     expect(events).toHaveLength(20);
     expect(await remainingOf(l)).toEqual({ remaining: 500_000_000n, status: 'open' });
+  });
+});
+
+describe('live events', () => {
+  it('tell both sides of every transition, naming the trade', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const seen: string[] = [];
+    const live = s.ctx.live;
+    const original = live.notify.bind(live);
+    live.notify = async (userId, topic, ref) => {
+      const who = userId === buyer.id ? 'buyer' : userId === seller.id ? 'seller' : 'other';
+      seen.push(`${who} ${topic} ${ref ?? ''}`);
+      return original(userId, topic, ref);
+    };
+    try {
+      const id = await trade(s, buyer, l, '20');
+      await act(s, buyer, API.tradePaid, id);
+      await act(s, seller, API.tradeRelease, id);
+      const ref = `trade:${id}`;
+      expect(seen).toEqual([
+        `buyer trade ${ref}`,
+        `seller trade ${ref}`,
+        `seller listing ${ref}`,
+        `buyer trade ${ref}`,
+        `seller trade ${ref}`,
+        `buyer trade ${ref}`,
+        `buyer money ${ref}`,
+        `seller trade ${ref}`,
+        `seller money ${ref}`,
+      ]);
+    } finally {
+      live.notify = original;
+    }
   });
 });
