@@ -407,3 +407,43 @@ describe('live events', () => {
     }
   });
 });
+
+describe('settleTrade (the disputes queue decides with it)', () => {
+  it('lets an operator decide only disputed trades, releasing to the buyer with a note to both', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
+    const id = await trade(s, buyer, l, '50');
+    const settle = (outcome: 'release' | 'refund', tradeId = id) =>
+      inTransaction(s.ctx, (tx) =>
+        settleTrade(tx, s.ctx, tradeId, outcome, { by: 'operator', operatorId: 1 }, 'Bank statement checked'),
+      );
+    await expect(settle('release')).rejects.toMatchObject({ key: 'trade_state_changed' });
+    await act(s, buyer, API.tradePaid, id);
+    await expect(settle('refund')).rejects.toMatchObject({ key: 'trade_state_changed' });
+    await expect(settle('release', 999_999)).rejects.toMatchObject({ key: 'record_not_found' });
+    await act(s, buyer, API.tradeAppeal, id, { reason: 'Paid, nothing happens' });
+
+    const done = await settle('release');
+    expect(done).toMatchObject({ status: 'completed', outcome: 'release', resolved_by: 1 });
+    await expect(settle('refund')).rejects.toMatchObject({ key: 'trade_state_changed' });
+    const seen = await detail(seller, id);
+    expect(seen).toMatchObject({
+      status: 'completed',
+      resolution: { outcome: 'release', note: 'Bank statement checked' },
+      actions: [],
+    });
+    expect(seen.timeline.map((e) => [e.event, e.by])).toEqual([
+      ['created', 'buyer'],
+      ['paid', 'buyer'],
+      ['disputed', 'buyer'],
+      ['resolved', 'operator'],
+    ]);
+    expect(await money(s, buyer)).toMatchObject({ balance: '50.00' });
+    expect(await money(s, seller)).toMatchObject({ balance: '50.00', escrow: '0.00' });
+    expect(s.mails(seller.email).at(-1)).toContain('Bank statement checked');
+    expect(s.mails(buyer.email).at(-1)).toContain('50.00 USDT');
+    // the listing sold out with its last trade decided: closed
+    expect(await remainingOf(l)).toEqual({ remaining: 0n, status: 'closed' });
+  });
+});
