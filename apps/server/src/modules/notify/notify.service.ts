@@ -5,6 +5,8 @@ import { getSettings } from '../settings/settings.service.js';
 import { contactOf } from '../users/users.service.js';
 import { type MoneyMail, moneyMail } from './notify.mails.js';
 
+export type { MoneyMail };
+
 /**
  * Tells a customer that something changed, once the caller's transaction has committed: a live event to their
  * open apps and, for the transitions that matter, a mail in their language. The mail is written from what the
@@ -17,10 +19,12 @@ export async function notifyUser(
   userId: number,
   topics: LiveTopic[],
   mail?: { kind: MoneyMail; params: Record<string, string> },
+  /** what changed (`trade:12`), passed with the live events */
+  ref?: string,
 ): Promise<void> {
   const letter = mail && (await compose(tx, ctx, userId, mail));
   afterCommit(tx, async () => {
-    for (const topic of topics) await ctx.live.notify(userId, topic);
+    for (const topic of topics) await ctx.live.notify(userId, topic, ref);
     if (letter) await ctx.mailer.send(letter);
   });
 }
