@@ -119,7 +119,10 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
       <div className="sell-facts">
         <span>{t('hall.merchant.unitPrice', { price })}</span>
         <span>
-          {t('hall.available')}: <MoneyValue value={available} />
+          {t('hall.available')}:{' '}
+          <strong>
+            <MoneyValue value={available} />
+          </strong>
         </span>
       </div>
       <Field

@@ -88,11 +88,13 @@ export function MerchantSalesList() {
   ];
   return (
     <>
-      <CapsuleTabs activeKey={filter} onChange={(key) => setFilter(key as Filter)}>
-        {filters.map((f) => (
-          <CapsuleTabs.Tab key={f.key} title={f.title} />
-        ))}
-      </CapsuleTabs>
+      <div className="sales-filter">
+        <CapsuleTabs activeKey={filter} onChange={(key) => setFilter(key as Filter)}>
+          {filters.map((f) => (
+            <CapsuleTabs.Tab key={f.key} title={f.title} />
+          ))}
+        </CapsuleTabs>
+      </div>
       <PagedList
         query={{ ...sales, data: shown, isPending: sales.isPending || (none && hasNextPage) }}
         empty={t('orders.sales.empty')}
