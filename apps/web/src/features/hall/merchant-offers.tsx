@@ -6,6 +6,7 @@ import { PagedList } from '../../components/paged-list';
 import { formatMoney } from '../../lib/money';
 import { PAYOUT_KIND_KEYS, useMerchantOffers } from './merchant-api';
 import { MerchantSellSheet } from './merchant-sell-sheet';
+import './merchant.css';
 
 function OfferRow({ offer, onSell }: { offer: MerchantOffer; onSell: () => void }) {
   const { t, i18n } = useTranslation();

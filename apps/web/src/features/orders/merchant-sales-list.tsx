@@ -10,6 +10,7 @@ import type { TKey } from '../../lib/i18n-keys';
 import { formatMoney } from '../../lib/money';
 import { usePagedQuery } from '../../lib/paging';
 import { queryKeys } from '../../lib/queries';
+import './merchant-sales.css';
 
 type Filter = MerchantSale['status'] | 'all';
 
