@@ -62,7 +62,7 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
   const merchant = `E2E Euro Desk ${Date.now() % 1_000_000}`;
 
   // The operator adds an offer: 0.93 EUR per USDT, 1,000 USDT, 10 to 500 per order, paid to bank accounts.
-  await admin.getByRole('menuitem', { name: 'Merchants' }).click();
+  await admin.getByRole('menuitem', { name: 'Merchants', exact: true }).click();
   await admin.getByRole('button', { name: 'Add offer' }).click();
   const modal = admin.locator('.ant-modal');
   await modal.getByLabel('Merchant name').fill(merchant);
