@@ -26,7 +26,7 @@ function SaleRow({ sale }: { sale: MerchantSale }) {
   return (
     <div className="sale-row">
       <div className="record-line">
-        <span className="mono">{t('orders.sales.number', { number: sale.order_no })}</span>
+        <span className="mono sale-number">{t('orders.sales.number', { number: sale.order_no })}</span>
         <StatusTag status={sale.status}>{t(STATUS[sale.status])}</StatusTag>
       </div>
       <dl className="sale-facts">
@@ -55,7 +55,7 @@ function SaleRow({ sale }: { sale: MerchantSale }) {
           </dd>
         </div>
       </dl>
-      <div className="record-line muted">
+      <div className="sale-meta muted">
         <span>{t('orders.sales.merchant', { merchant: sale.merchant_name })}</span>
         <span className="account-label">{t('orders.sales.payTo', { account: sale.account.label })}</span>
       </div>
