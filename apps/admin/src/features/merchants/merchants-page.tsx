@@ -18,7 +18,13 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
   const [form, setForm] = useState<{ open: boolean; editing: AdminMerchant | null }>({ open: false, editing: null });
 
   const columns: TableColumnsType<AdminMerchant> = [
-    { title: 'Merchant', dataIndex: 'name', ellipsis: { showTitle: true }, render: (name: string) => <strong>{name}</strong> },
+    {
+      title: 'Merchant',
+      dataIndex: 'name',
+      width: 200,
+      ellipsis: { showTitle: true },
+      render: (name: string) => <strong>{name}</strong>,
+    },
     {
       title: 'Unit price',
       dataIndex: 'price',
@@ -54,7 +60,7 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
     {
       title: 'Completion',
       dataIndex: 'completion_rate',
-      width: 110,
+      width: 120,
       align: 'right',
       render: (rate: number | null) => (rate === null ? <Typography.Text type="secondary">—</Typography.Text> : `${rate}%`),
     },
@@ -111,7 +117,7 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
           hideOnSinglePage: true,
           onChange: setPage,
         }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1480 }}
       />
       {canEdit && (
         <MerchantFormModal
