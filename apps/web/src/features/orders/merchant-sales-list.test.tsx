@@ -86,6 +86,22 @@ describe('merchant sales in Orders', () => {
     expect(rows()).toHaveLength(1);
   });
 
+  it('loads further pages while a state filter finds none among those loaded', async () => {
+    const newer = Array.from({ length: 20 }, (_, i) => sale(100 - i));
+    const older = [sale(7, { status: 'rejected', reason: 'Too late' })];
+    const calls = fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+      [API.saleuListOrder]: (body) => (body.get('page') === '2' ? pageOf(older, 21, 2) : pageOf(newer, 21, 1)),
+    });
+    await openSales();
+    await screen.findByText('Order no. S2025010100000100');
+    fireEvent.click(within(document.querySelector('.sales-filter') as HTMLElement).getByText('Rejected'));
+    expect(await screen.findByText('Reason: Too late')).toBeTruthy();
+    expect(rows()).toHaveLength(1);
+    expect(calls.bodies(API.saleuListOrder).map((b) => b.get('page'))).toEqual(['1', '2']);
+  });
+
   it('shows the empty state when there are none', async () => {
     server([]);
     await openSales();
