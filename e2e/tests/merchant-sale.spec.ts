@@ -236,4 +236,26 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
   await expect(sale.locator('.status-tag')).toHaveText('Abgelehnt');
   await expect(user.locator('.sale-row').nth(1).locator('.status-tag')).toHaveText('Abgeschlossen');
   await still(user, 'merchant-sale-de-3-orders');
+
+  // The console counts the two sales of the last 30 days, one of two decided completed; an edit and switching it off.
+  await admin.getByRole('menuitem', { name: 'Merchants', exact: true }).click();
+  await expect(offerRow).toContainText('50%');
+  await expect(offerRow.locator('td').nth(5)).toHaveText('2');
+  await expect(offerRow).toContainText('966.67');
+  await offerRow.getByRole('button', { name: 'Edit' }).click();
+  await modal.getByLabel('Maximum per order (USDT)').fill('5');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByText('The maximum must not be below the minimum')).toBeVisible();
+  await modal.getByLabel('Maximum per order (USDT)').fill('400');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText(`Offer of ${merchant} saved`)).toBeVisible();
+  await expect(offerRow).toContainText('10.00 – 400.00');
+  await offerRow.getByRole('button', { name: 'Deactivate' }).click();
+  await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
+  await expect(offerRow).toContainText('Inactive');
+  await shot(admin, 'merchant-sale-04-console-merchants-after');
+  await user.goto('/#/pages/dating/dating');
+  await user.getByText('An Händler verkaufen', { exact: true }).click();
+  await expect(user.locator('.merchant-offer, .empty-state').filter({ visible: true }).first()).toBeVisible();
+  await expect(offer).toHaveCount(0);
 });

@@ -9,8 +9,8 @@ import { queryClient } from '../../lib/query-client';
 /** How the app names the payout kinds a merchant pays to. */
 export const PAYOUT_KIND_KEYS: Record<PayoutType, TKey> = { bank: 'hall.merchant.bank', wise: 'hall.merchant.wise' };
 
-/** The merchants' active buy offers, paged. */
-export const useMerchantOffers = () => usePagedQuery(queryKeys.merchantOffers, API.sellingMerchant);
+/** The merchants' active buy offers, paged; read again each time the tab opens (operators change them). */
+export const useMerchantOffers = () => usePagedQuery(queryKeys.merchantOffers, API.sellingMerchant, { fresh: true });
 
 /** Every bound payout account (the same list the binding page keeps). */
 export function usePayoutAccounts() {
