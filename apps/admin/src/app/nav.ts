@@ -10,6 +10,8 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { path: '/recharges', label: 'Recharges' },
   { path: '/withdrawals', label: 'Withdrawals' },
+  { path: '/merchant-sales', label: 'Sales to merchants' },
+  { path: '/merchants', label: 'Merchants' },
   { path: '/addresses', label: 'Receiving addresses' },
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },

@@ -3,6 +3,8 @@ import { Button, Result } from 'antd';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
+import { MerchantSalesPage } from '../features/merchant-sales/merchant-sales-page';
+import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { RechargesPage } from '../features/recharges/recharges-page';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -22,6 +24,12 @@ export function AppRoutes({ operator }: { operator: Operator }) {
       </Route>
       <Route path="/withdrawals">
         <WithdrawalsPage canReview={handlesMoney} />
+      </Route>
+      <Route path="/merchant-sales">
+        <MerchantSalesPage canReview={handlesMoney} />
+      </Route>
+      <Route path="/merchants">
+        <MerchantsPage canEdit={handlesMoney} />
       </Route>
       <Route path="/addresses">
         <AddressesPage canEdit={handlesMoney} />

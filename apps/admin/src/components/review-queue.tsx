@@ -47,12 +47,15 @@ export function ReviewQueue<T extends ReviewItem>({
   columns,
   useList,
   drawer: ItemDrawer,
+  scrollX = 960,
 }: {
   canReview: boolean;
   noun: string;
   columns: TableColumnsType<T>;
   useList: (query: ReviewQuery) => UseQueryResult<Page<T>>;
   drawer: ComponentType<ReviewDrawerProps<T>>;
+  /** the table's scroll width: wide enough for the kind's columns and the e-mail */
+  scrollX?: number;
 }) {
   const [status, setStatus] = useState<StatusFilter>('auditing');
   const [keyword, setKeyword] = useState('');
@@ -119,7 +122,7 @@ export function ReviewQueue<T extends ReviewItem>({
               setPageSize(nextSize);
             },
           }}
-          scroll={{ x: 960 }}
+          scroll={{ x: scrollX }}
         />
       </Card>
       <ItemDrawer

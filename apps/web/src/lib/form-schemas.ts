@@ -6,6 +6,7 @@ export {
   loginRequest,
   rechargeCreateRequest,
   registerRequest,
+  saleuCreateRequest,
   saveUserInfoRequest,
   sendCodeRequest,
   wiseAccountRequest,

@@ -83,6 +83,9 @@ export function connectLive(token: string, handlers: LiveHandlers): () => void {
 function refresh(topic: LiveTopic): void {
   if (topic === 'profile') void queryClient.invalidateQueries({ queryKey: queryKeys.user });
   else void refreshMoney();
+  // a sale to a merchant was made or decided: its order list and the offer's quantity left changed too
+  if (topic === 'saleu')
+    for (const queryKey of [queryKeys.merchantSales, queryKeys.merchantOffers]) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Live updates while signed in (DESIGN §4, §6): server events refresh what the screens show; closed on sign-out. */

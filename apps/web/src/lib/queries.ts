@@ -18,6 +18,8 @@ export const queryKeys = {
   assetLog: ['asset-log', 'list'],
   assetLogTongji: ['asset-log', 'tongji'],
   propertyTongji: ['property', 'tongji'],
+  merchantOffers: ['selling', 'merchant'],
+  merchantSales: ['saleu', 'list-order'],
 } as const;
 
 const MONEY_KEYS = [

@@ -1,10 +1,10 @@
 import { type PayoutAccount, withdrawApproveRequest } from '@c2c/shared';
 import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { PayoutDetails } from '../../components/payout-details';
 import { ReviewActions, ReviewDrawer, type ReviewDrawerProps } from '../../components/review-drawer';
 import { fieldRule } from '../../lib/field-rule';
 import { formatUsdt } from '../../lib/format';
-import { PayoutDetails } from './payout-details';
 import { type AdminWithdrawal, useApproveWithdrawal, useRejectWithdrawal, useRevealPayout } from './withdrawals-api';
 
 export function WithdrawalDrawer(props: ReviewDrawerProps<AdminWithdrawal>) {

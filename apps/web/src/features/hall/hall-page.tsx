@@ -6,6 +6,7 @@ import { Stat } from '../../components/stat';
 import { SummaryCard } from '../../components/summary-card';
 import { addAmounts } from '../../lib/money';
 import { useMoney } from '../../lib/queries';
+import { MerchantOffers } from './merchant-offers';
 
 export function HallPage() {
   const { t } = useTranslation();
@@ -31,10 +32,7 @@ export function HallPage() {
             />
           </Tabs.Tab>
           <Tabs.Tab key="merchants" title={t('hall.sellToMerchants')}>
-            <ListTable
-              columns={[t('hall.merchant'), t('hall.quantity'), t('hall.unitPrice'), t('hall.goSell')]}
-              empty={t('hall.noOffers')}
-            />
+            <MerchantOffers />
           </Tabs.Tab>
         </Tabs>
       </div>

@@ -1,0 +1,176 @@
+import { type MerchantOffer, parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
+import { Button, Dialog, Input, Popup, Selector } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/field';
+import { MoneyValue } from '../../components/money-value';
+import { PageLoading } from '../../components/page-loading';
+import { QueryError } from '../../components/query-error';
+import { SubmitButton } from '../../components/submit-button';
+import { setupAntdRender } from '../../lib/antd-render';
+import { errorText } from '../../lib/error-text';
+import { formatMoney, readAmount } from '../../lib/money';
+import { navigate } from '../../lib/navigation';
+import { useMoney } from '../../lib/queries';
+import { useRequestId } from '../../lib/request-id';
+import { showSuccess, showToast } from '../../lib/toast';
+import { validate, withinLimits } from '../../lib/validate';
+import { fiatAmount, sellAll } from './fiat';
+import { createSale, PAYOUT_KIND_KEYS, usePayoutAccounts } from './merchant-api';
+
+// Dialog.confirm renders imperatively.
+setupAntdRender();
+
+/** The sheet "Go sell" opens over the offers: how much, what it pays, to which account; confirmed before it is sent. */
+export function MerchantSellSheet({ offer, onClose }: { offer: MerchantOffer | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Popup
+      visible={offer !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet sell-sheet"
+      showCloseButton
+      destroyOnClose
+    >
+      {offer && (
+        <div className="sell-sheet-body">
+          <h2 className="card-title">{t('hall.merchant.sheetTitle', { merchant: offer.name })}</h2>
+          <SellForm key={offer.id} offer={offer} onDone={onClose} />
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const available = useMoney().data?.balance;
+  const accounts = usePayoutAccounts();
+  const [quantity, setQuantity] = useState('');
+  const [picked, setPicked] = useState<number>();
+  const requestId = useRequestId();
+
+  const options = (accounts.data ?? []).filter((a) => offer.methods.includes(a.type));
+  const account = options.find((a) => a.id === picked) ?? options[0];
+  const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
+  // what the typed quantity pays, as the server will compute it; nothing while it is not an amount
+  const typed = readAmount(quantity, lang);
+  const receive = typed !== null && parseAmount(typed) !== null ? fiatAmount(typed, offer.price) : null;
+
+  const fillAll = () => {
+    if (available) setQuantity(formatMoney(sellAll(available, offer.quantity, offer.max), lang));
+  };
+
+  const submit = async () => {
+    const body = await validate(
+      'saleuCreateRequest',
+      { saleu_id: offer.id, number: quantity, bk_id: account?.id ?? '' },
+      { amounts: ['number'] },
+    );
+    if (!body || !account) return;
+    if (!withinLimits(body.number, { min: offer.min, max: offer.max, available })) return;
+    if (wireToMicro(body.number) > wireToMicro(offer.quantity)) {
+      showToast(await errorText('merchant_quantity_short', { max: formatMoney(offer.quantity, lang) }));
+      return;
+    }
+    const amount = fiatAmount(body.number, offer.price);
+    const confirmed = await Dialog.confirm({
+      title: t('hall.merchant.confirmTitle'),
+      content: (
+        <div className="sell-confirm">
+          <dl>
+            <dt>{t('hall.merchant.confirmQuantity')}</dt>
+            <dd>{formatMoney(body.number, lang)} USDT</dd>
+            <dt>{t('hall.merchant.confirmPrice')}</dt>
+            <dd>{price}</dd>
+            <dt>{t('hall.merchant.receive')}</dt>
+            <dd>
+              <strong>
+                {formatMoney(amount, lang)} {offer.currency}
+              </strong>
+            </dd>
+            <dt>{t('hall.merchant.account')}</dt>
+            <dd className="account-label">{account.label}</dd>
+          </dl>
+          <p>{t('hall.merchant.confirmText')}</p>
+        </div>
+      ),
+      confirmText: t('hall.merchant.submit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await createSale({ saleu_id: offer.id, number: body.number, bk_id: account.id, request_id: requestId.current() });
+    } catch (error) {
+      requestId.settle(error);
+      throw error;
+    }
+    requestId.settle();
+    showSuccess(t('hall.merchant.success'));
+    onDone();
+  };
+
+  if (accounts.isPending) return <PageLoading />;
+  if (accounts.isError) return <QueryError onRetry={() => void accounts.refetch()} />;
+  return (
+    <div className="form-card">
+      <div className="sell-facts">
+        <span>{t('hall.merchant.unitPrice', { price })}</span>
+        <span>
+          {t('hall.available')}:{' '}
+          <strong>
+            <MoneyValue value={available} />
+          </strong>
+        </span>
+      </div>
+      <Field
+        label={t('hall.merchant.quantityLabel')}
+        note={t('hall.merchant.limits', { min: formatMoney(offer.min, lang), max: formatMoney(offer.max, lang) })}
+        extra={
+          <Button size="mini" color="primary" fill="outline" shape="rounded" onClick={fillAll} disabled={!available}>
+            {t('hall.merchant.all')}
+          </Button>
+        }
+      >
+        <Input value={quantity} onChange={setQuantity} inputMode="decimal" placeholder={t('hall.merchant.placeholder')} />
+      </Field>
+      <Field label={t('hall.merchant.receive')} readOnly>
+        <output className="field-text sell-receive" aria-label={t('hall.merchant.receive')}>
+          {receive === null ? '--' : `${formatMoney(receive, lang)} ${offer.currency}`}
+        </output>
+      </Field>
+      {options.length === 0 || !account ? (
+        <div className="sell-no-account" role="status">
+          <p>
+            {t('hall.merchant.noAccount', {
+              methods: offer.methods.map((m) => t(PAYOUT_KIND_KEYS[m])).join(' / '),
+            })}
+          </p>
+          <Button color="primary" shape="rounded" size="small" onClick={() => navigate(ROUTES.binding)}>
+            {t('hall.merchant.bindNow')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="field">
+            <span className="field-label">{t('hall.merchant.account')}</span>
+            <Selector
+              className="account-picker"
+              columns={1}
+              value={[account.id]}
+              onChange={(v) => v[0] && setPicked(v[0])}
+              options={options.map((a) => ({
+                label: <span className="account-label">{a.label}</span>,
+                description: a.full_name,
+                value: a.id,
+              }))}
+            />
+          </div>
+          <SubmitButton onSubmit={submit}>{t('hall.merchant.submit')}</SubmitButton>
+        </>
+      )}
+    </div>
+  );
+}
