@@ -7,7 +7,10 @@ export {
   rechargeCreateRequest,
   registerRequest,
   saveUserInfoRequest,
+  sellingCreateRequest,
   sendCodeRequest,
+  tradeAppealRequest,
+  tradeCreateRequest,
   wiseAccountRequest,
   withdrawCreateRequest,
 } from '@c2c/shared';

@@ -18,6 +18,11 @@ export const queryKeys = {
   assetLog: ['asset-log', 'list'],
   assetLogTongji: ['asset-log', 'tongji'],
   propertyTongji: ['property', 'tongji'],
+  /** every call about trades between customers (list, detail, unread, chat) starts with this */
+  trade: ['trade'],
+  tradeUnread: ['trade', 'unread'],
+  /** every selling/* call (listings, the Hall's summary, the latest deals) starts with this */
+  selling: ['selling'],
 } as const;
 
 const MONEY_KEYS = [
@@ -27,6 +32,7 @@ const MONEY_KEYS = [
   queryKeys.assetLog,
   queryKeys.assetLogTongji,
   queryKeys.propertyTongji,
+  queryKeys.selling,
 ];
 
 /** Balances, summaries and money lists are stale: screens showing them refetch, the others when next opened. */
@@ -46,6 +52,11 @@ export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
     },
     placeholderData: () => getUserInfo() ?? undefined,
   });
+}
+
+/** Trades, their chats and listings changed: their lists, pages and the Orders badge refetch. */
+export async function refreshTrades(): Promise<void> {
+  await Promise.all([queryKeys.trade, queryKeys.selling].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useMoney() {
