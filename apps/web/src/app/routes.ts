@@ -42,5 +42,10 @@ export const routeTable: Record<string, PageRoute> = {
   [ROUTES.team]: { title: 'nav.team', page: page(() => import('../features/team/team-page'), 'TeamPage') },
   [ROUTES.promotion]: { title: 'nav.promotion', page: page(() => import('../features/team/promotion-page'), 'PromotionPage') },
   [ROUTES.beginner]: { title: 'nav.beginner', page: page(() => import('../features/help/beginner-page'), 'BeginnerPage') },
+  [ROUTES.trade]: { title: 'nav.trade', page: page(() => import('../features/trade/trade-page'), 'TradePage') },
+  [ROUTES.listingCreate]: {
+    title: 'nav.listingCreate',
+    page: page(() => import('../features/hall/listing-form-page'), 'ListingFormPage'),
+  },
   [ROUTES.service]: { title: 'nav.service', page: page(() => import('../features/help/service-page'), 'ServicePage') },
 };

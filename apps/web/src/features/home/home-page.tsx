@@ -8,13 +8,16 @@ import {
   TeamOutline,
   UserAddOutline,
 } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
 import { CURRENCY } from '../../lib/money';
 import { useMoney, usePublicConfig } from '../../lib/queries';
+
+// Home is the first page: the latest deals arrive as their own chunk after it is drawn.
+const HistoryList = lazy(async () => ({ default: (await import('../hall/history-list')).HistoryList }));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -60,6 +63,9 @@ export function HomePage() {
           </Link>
         ))}
       </nav>
+      <Suspense fallback={null}>
+        <HistoryList limit={5} />
+      </Suspense>
       <section className="card home-steps">
         <h2 className="card-title">{t('home.howItWorks')}</h2>
         <ol>

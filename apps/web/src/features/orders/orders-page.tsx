@@ -1,28 +1,10 @@
-import { CapsuleTabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../components/list-table';
+import { TradeList } from './trade-list';
 
 export function OrdersPage() {
-  const { t } = useTranslation();
-  const filters = [
-    { key: 'all', title: t('orders.all') },
-    { key: 'auditing', title: t('orders.auditing') },
-    { key: 'completed', title: t('orders.completed') },
-    { key: 'rejected', title: t('orders.rejected') },
-  ];
   return (
     <div className="page-body">
       <div className="card">
-        <CapsuleTabs defaultActiveKey="all">
-          {filters.map((f) => (
-            <CapsuleTabs.Tab key={f.key} title={f.title}>
-              <ListTable
-                columns={[t('orders.number'), t('orders.quantity'), t('orders.price'), t('orders.state'), t('orders.matchTime')]}
-                empty={t('orders.empty')}
-              />
-            </CapsuleTabs.Tab>
-          ))}
-        </CapsuleTabs>
+        <TradeList />
       </div>
     </div>
   );
