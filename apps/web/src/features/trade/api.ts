@@ -42,8 +42,9 @@ export const useMyListings = () => useListingPages(true);
 export const useSellingTongji = () =>
   useQuery({ queryKey: tradeKeys.tongji, queryFn: () => api(API.sellingTongji, {}, { catch: true }) });
 
+/** A side list on Home and the Hall: a failure leaves it empty rather than interrupting the page with a toast. */
 export const useSellingHistory = () =>
-  useQuery({ queryKey: tradeKeys.history, queryFn: () => api(API.sellingHistory, {}, { catch: true }) });
+  useQuery({ queryKey: tradeKeys.history, queryFn: () => api(API.sellingHistory, {}, { catch: true, toast: false }) });
 
 export const useTrades = (status: TradeStatus | 'all') =>
   useInfiniteQuery({
@@ -71,8 +72,7 @@ export const createListing = (body: Record<string, string>) => api(API.sellingCr
 export const cancelListing = (id: number) => api(API.sellingCancel, { id }, { catch: true });
 export const createTrade = (body: { selling_id: number; number: string; request_id: string }) =>
   api(API.tradeCreate, body, { catch: true });
-export const markPaid = (id: number, image?: string) =>
-  api(API.tradePaid, { id, image: image || undefined }, { catch: true });
+export const markPaid = (id: number, image?: string) => api(API.tradePaid, { id, image: image || undefined }, { catch: true });
 export const releaseTrade = (id: number) => api(API.tradeRelease, { id }, { catch: true });
 export const cancelTrade = (id: number) => api(API.tradeCancel, { id }, { catch: true });
 export const appealTrade = (id: number, reason: string) => api(API.tradeAppeal, { id, reason }, { catch: true });

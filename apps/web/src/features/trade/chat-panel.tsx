@@ -1,6 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeText } from '../../components/time-text';

@@ -18,15 +18,7 @@ import { queryClient } from '../../lib/query-client';
 import { showSuccess, showToast } from '../../lib/toast';
 import { validate } from '../../lib/validate';
 import { ProofUpload, proofPath } from '../recharge/proof-upload';
-import {
-  appealTrade,
-  cancelTrade,
-  markPaid,
-  releaseTrade,
-  type TradeDetail,
-  tradeKeys,
-  useTradeDetail,
-} from './api';
+import { appealTrade, cancelTrade, markPaid, releaseTrade, type TradeDetail, tradeKeys, useTradeDetail } from './api';
 import { ChatPanel } from './chat-panel';
 import { METHOD_KEYS, TRADE_STATUS_KEYS, TradeStatusTag } from './labels';
 import { UploadImage } from './upload-image';
@@ -103,7 +95,11 @@ function AppealSheet({ trade, open, onClose }: { trade: TradeDetail; open: boole
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const submit = async () => {
-    const body = await validate('tradeAppealRequest', { id: trade.id, reason }, { onFieldError: (_f, message) => setError(message) });
+    const body = await validate(
+      'tradeAppealRequest',
+      { id: trade.id, reason },
+      { onFieldError: (_f, message) => setError(message) },
+    );
     if (!body) return;
     await appealTrade(trade.id, body.reason);
     setReason('');
@@ -250,9 +246,7 @@ function TradeView({ trade }: { trade: TradeDetail }) {
         <Row label={t('trade.country')} value={p.country} />
         <Row label={t('trade.reference')} value={trade.reference} copy />
         <Row label={t('trade.fiatExact')} value={formatMoney(trade.fiat_amount, lang)} copy />
-        {trade.role === 'buyer' && trade.status === 'awaiting_payment' && (
-          <p className="field-hint">{t('trade.payHint')}</p>
-        )}
+        {trade.role === 'buyer' && trade.status === 'awaiting_payment' && <p className="field-hint">{t('trade.payHint')}</p>}
       </section>
       {trade.appeal && (
         <section className="card tips">
