@@ -1,3 +1,4 @@
+import '../trade/trade.css';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/list-table';

@@ -1,3 +1,4 @@
+import '../trade/trade.css';
 import { useTranslation } from 'react-i18next';
 import { MoneyValue } from '../../components/money-value';
 import { TimeText } from '../../components/time-text';

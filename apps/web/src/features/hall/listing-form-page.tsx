@@ -1,3 +1,4 @@
+import '../trade/trade.css';
 import { PAYMENT_WINDOWS, ROUTES } from '@c2c/shared';
 import { Button, Dialog, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';

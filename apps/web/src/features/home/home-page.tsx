@@ -13,11 +13,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
+import { loadTradeTexts } from '../../lib/i18n';
 import { CURRENCY } from '../../lib/money';
 import { useMoney, usePublicConfig } from '../../lib/queries';
 
 // Home is the first page: the latest deals arrive as their own chunk after it is drawn.
-const HistoryList = lazy(async () => ({ default: (await import('../hall/history-list')).HistoryList }));
+const HistoryList = lazy(async () => {
+  const [list] = await Promise.all([import('../hall/history-list'), loadTradeTexts()]);
+  return { default: list.HistoryList };
+});
 
 export function HomePage() {
   const { t } = useTranslation();

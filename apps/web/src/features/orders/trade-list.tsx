@@ -1,3 +1,4 @@
+import '../trade/trade.css';
 import { ROUTES, TRADE_STATUSES, type TradeStatus } from '@c2c/shared';
 import { CapsuleTabs } from 'antd-mobile';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import './trade.css';
 import { Button, Dialog, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
