@@ -1,6 +1,5 @@
 import { ROUTES } from '@c2c/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { loadTradeTexts } from '../lib/i18n';
 import type { TKey } from '../lib/i18n-keys';
 
 export interface PageRoute {
@@ -18,7 +17,7 @@ const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 const withTradeTexts =
   <M>(load: () => Promise<M>) =>
   async () =>
-    (await Promise.all([load(), loadTradeTexts()]))[0];
+    (await Promise.all([load(), import('../lib/trade-texts').then((m) => m.loadTradeTexts())]))[0];
 
 const home = page(() => import('../features/home/home-page'), 'HomePage');
 

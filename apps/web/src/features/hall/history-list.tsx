@@ -1,15 +1,24 @@
-import '../trade/trade.css';
+import { API } from '@c2c/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MoneyValue } from '../../components/money-value';
-import { TimeText } from '../../components/time-text';
-import { formatMoney } from '../../lib/money';
-import { useSellingHistory } from '../trade/api';
+import { MoneyText } from '../../components/money-text';
+import { api } from '../../lib/api';
+import { CURRENCY, formatMoney } from '../../lib/money';
+import { queryKeys } from '../../lib/queries';
 
-/** The latest completed deals of everyone (sellers masked): a small list on Home and under the Hall's tabs. */
+/**
+ * The latest completed deals of everyone (sellers masked): a small list on Home and under the Hall's tabs. Home is the
+ * first page, so this stays light: its texts are in the first page's file and it needs nothing else to draw.
+ */
 export function HistoryList({ limit }: { limit?: number }) {
   const { t, i18n } = useTranslation();
-  const history = useSellingHistory();
+  // a side list: a failure leaves it empty rather than interrupting the page with a toast
+  const history = useQuery({
+    queryKey: [...queryKeys.selling, 'history'],
+    queryFn: () => api(API.sellingHistory, {}, { catch: true, toast: false }),
+  });
   const list = (history.data?.list ?? []).slice(0, limit);
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="card history-card">
       <h2 className="card-title padded">{t('history.title')}</h2>
@@ -17,23 +26,21 @@ export function HistoryList({ limit }: { limit?: number }) {
         <p className="muted padded">{history.isPending ? t('common.loading') : t('history.empty')}</p>
       ) : (
         <ul className="record-list">
-          {list.map((deal, index) => (
-            // the deals carry no id: the order the server gives is their identity here
-            // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list replaced as a whole
-            <li key={index} className="record">
+          {list.map((deal) => (
+            <li key={`${deal.completed_at}-${deal.seller}-${deal.quantity}`} className="record">
               <div className="record-line">
                 <span>
                   {deal.seller} · {t(deal.kind === 'trade' ? 'history.trade' : 'history.merchant')}
                 </span>
                 <strong className="record-amount">
-                  <MoneyValue value={deal.quantity} />
+                  <MoneyText value={deal.quantity} /> <small>{CURRENCY}</small>
                 </strong>
               </div>
               <div className="record-line muted">
                 <span>
                   {formatMoney(deal.price, i18n.language)} {deal.currency}
                 </span>
-                <TimeText value={deal.completed_at} />
+                <time dateTime={deal.completed_at}>{time.format(new Date(deal.completed_at))}</time>
               </div>
             </li>
           ))}

@@ -8,20 +8,14 @@ import {
   TeamOutline,
   UserAddOutline,
 } from 'antd-mobile-icons';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
-import { loadTradeTexts } from '../../lib/i18n';
 import { CURRENCY } from '../../lib/money';
 import { useMoney, usePublicConfig } from '../../lib/queries';
-
-// Home is the first page: the latest deals arrive as their own chunk after it is drawn.
-const HistoryList = lazy(async () => {
-  const [list] = await Promise.all([import('../hall/history-list'), loadTradeTexts()]);
-  return { default: list.HistoryList };
-});
+import { HistoryList } from '../hall/history-list';
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -67,9 +61,7 @@ export function HomePage() {
           </Link>
         ))}
       </nav>
-      <Suspense fallback={null}>
-        <HistoryList limit={5} />
-      </Suspense>
+      <HistoryList limit={5} />
       <section className="card home-steps">
         <h2 className="card-title">{t('home.howItWorks')}</h2>
         <ol>

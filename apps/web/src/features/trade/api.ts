@@ -19,7 +19,6 @@ export const tradeKeys = {
   listings: [...queryKeys.selling, 'order'],
   mine: [...queryKeys.selling, 'order', 'mine'],
   tongji: [...queryKeys.selling, 'tongji'],
-  history: [...queryKeys.selling, 'history'],
   list: (status: TradeStatus | 'all') => [...queryKeys.trade, 'list', status],
   detail: (id: number) => [...queryKeys.trade, 'detail', String(id)],
   messages: (id: number) => [...queryKeys.trade, 'messages', String(id)],
@@ -41,10 +40,6 @@ export const useMyListings = () => useListingPages(true);
 
 export const useSellingTongji = () =>
   useQuery({ queryKey: tradeKeys.tongji, queryFn: () => api(API.sellingTongji, {}, { catch: true }) });
-
-/** A side list on Home and the Hall: a failure leaves it empty rather than interrupting the page with a toast. */
-export const useSellingHistory = () =>
-  useQuery({ queryKey: tradeKeys.history, queryFn: () => api(API.sellingHistory, {}, { catch: true, toast: false }) });
 
 export const useTrades = (status: TradeStatus | 'all') =>
   useInfiniteQuery({
