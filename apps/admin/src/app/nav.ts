@@ -10,6 +10,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { path: '/recharges', label: 'Recharges' },
   { path: '/withdrawals', label: 'Withdrawals' },
+  { path: '/disputes', label: 'Disputes' },
   { path: '/addresses', label: 'Receiving addresses' },
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },

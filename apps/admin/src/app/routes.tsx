@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
+import { DisputesPage } from '../features/disputes/disputes-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { RechargesPage } from '../features/recharges/recharges-page';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -22,6 +23,9 @@ export function AppRoutes({ operator }: { operator: Operator }) {
       </Route>
       <Route path="/withdrawals">
         <WithdrawalsPage canReview={handlesMoney} />
+      </Route>
+      <Route path="/disputes">
+        <DisputesPage canResolve={handlesMoney} />
       </Route>
       <Route path="/addresses">
         <AddressesPage canEdit={handlesMoney} />
