@@ -7,14 +7,14 @@ import { MoneyText } from '../../components/money-text';
 import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
 import { SubmitButton } from '../../components/submit-button';
+import { METHOD_KEYS } from '../../components/trade-status';
 import { setupAntdRender } from '../../lib/antd-render';
 import { CURRENCY, floorToCents, formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshTrades } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
+import { createTrade, fiatAmount, type Listing, useListings } from '../../lib/trade';
 import { validate, withinLimits } from '../../lib/validate';
-import { createTrade, fiatAmount, type Listing, useListings } from '../trade/api';
-import { METHOD_KEYS } from '../trade/labels';
 
 // Dialog.confirm renders imperatively.
 setupAntdRender();

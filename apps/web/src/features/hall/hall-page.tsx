@@ -1,13 +1,13 @@
-import '../trade/trade.css';
+import '../../components/trade.css';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { HistoryList } from '../../components/history-list';
 import { ListTable } from '../../components/list-table';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
 import { SummaryCard } from '../../components/summary-card';
-import { useSellingTongji } from '../trade/api';
+import { useSellingTongji } from '../../lib/trade';
 import { BuyList } from './buy-list';
-import { HistoryList } from './history-list';
 import { SellingList } from './selling-list';
 
 export function HallPage() {

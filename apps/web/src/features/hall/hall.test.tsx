@@ -4,9 +4,9 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
+import type { Listing } from '../../lib/trade';
 import { config, money, openApp, signIn } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
-import type { Listing } from '../trade/api';
 import { fiatFor } from './buy-list';
 
 const listing = (over: Partial<Listing> = {}): Listing => ({
@@ -91,7 +91,7 @@ const click = (el: HTMLElement) => {
 const sheet = () => within(document.querySelector('.buy-sheet') as HTMLElement);
 const page = () => within(document.querySelector('.app-page') as HTMLElement);
 
-beforeAll(() => Promise.all([import('./hall-page'), import('./listing-form-page'), import('../trade/trade-page')]));
+beforeAll(() => Promise.all([import('./hall-page'), import('./listing-form-page')]));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });

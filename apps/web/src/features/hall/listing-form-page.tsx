@@ -1,4 +1,4 @@
-import '../trade/trade.css';
+import '../../components/trade.css';
 import { PAYMENT_WINDOWS, ROUTES } from '@c2c/shared';
 import { Button, Dialog, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
@@ -10,17 +10,16 @@ import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
+import { METHOD_KEYS } from '../../components/trade-status';
 import { setupAntdRender } from '../../lib/antd-render';
 import { formatMoney } from '../../lib/money';
 import { goBack, navigate } from '../../lib/navigation';
 import { refreshMoney, refreshTrades, useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
+import { createListing, usePayoutAccountList } from '../../lib/trade';
 import { useFormState } from '../../lib/use-form-state';
 import { validate, withinLimits } from '../../lib/validate';
-import { createListing } from '../trade/api';
-import { METHOD_KEYS } from '../trade/labels';
-import { usePayoutAccounts } from '../withdraw/api';
 
 // Dialog.confirm renders imperatively.
 setupAntdRender();
@@ -33,7 +32,7 @@ export function ListingFormPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const money = useMoney().data;
-  const accounts = usePayoutAccounts();
+  const accounts = usePayoutAccountList();
   const form = useFormState(EMPTY);
   const [picked, setPicked] = useState<number>();
   const [windowMinutes, setWindowMinutes] = useState<number>(PAYMENT_WINDOWS[0]);

@@ -8,8 +8,8 @@ import { formatMoney } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshMoney, refreshTrades } from '../../lib/queries';
 import { showSuccess } from '../../lib/toast';
+import { cancelListing, type Listing, useMyListings } from '../../lib/trade';
 import { useGuardedAction } from '../../lib/use-guarded-action';
-import { cancelListing, type Listing, useMyListings } from '../trade/api';
 
 // Dialog.confirm renders imperatively.
 setupAntdRender();

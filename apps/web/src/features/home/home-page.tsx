@@ -11,11 +11,11 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { HistoryList } from '../../components/history-list';
 import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
 import { CURRENCY } from '../../lib/money';
 import { useMoney, usePublicConfig } from '../../lib/queries';
-import { HistoryList } from '../hall/history-list';
 
 export function HomePage() {
   const { t } = useTranslation();

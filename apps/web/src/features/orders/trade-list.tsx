@@ -1,4 +1,4 @@
-import '../trade/trade.css';
+import '../../components/trade.css';
 import { ROUTES, TRADE_STATUSES, type TradeStatus } from '@c2c/shared';
 import { CapsuleTabs } from 'antd-mobile';
 import { useState } from 'react';
@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
 import { TimeText } from '../../components/time-text';
+import { TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
 import { formatMoney } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
-import { type TradeRow, useTrades } from '../trade/api';
-import { TRADE_STATUS_KEYS, TradeStatusTag } from '../trade/labels';
+import { type TradeRow, useTrades } from '../../lib/trade';
 
 function TradeItem({ item }: { item: TradeRow }) {
   const { t, i18n } = useTranslation();

@@ -8,9 +8,9 @@ import { errorText } from '../../lib/error-text';
 import { queryKeys } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 import { showToast } from '../../lib/toast';
+import { type ChatMessage, listMessages, sendMessage, tradeKeys } from '../../lib/trade';
+import { uploadImage } from '../../lib/upload';
 import { useGuardedAction } from '../../lib/use-guarded-action';
-import { uploadProof } from '../recharge/api';
-import { type ChatMessage, listMessages, sendMessage, tradeKeys } from './api';
 import { UploadImage } from './upload-image';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -61,7 +61,7 @@ export function ChatPanel({ id, me, canWrite }: { id: number; me: 'buyer' | 'sel
     if (!picked) return;
     if (!ACCEPTED_TYPES.includes(picked.type)) return showToast(await errorText('upload_type'));
     if (picked.size > MAX_BYTES) return showToast(await errorText('upload_too_large'));
-    const stored = await uploadProof(picked);
+    const stored = await uploadImage(picked);
     await sendMessage(id, { image: stored.url });
     await refetch();
   };

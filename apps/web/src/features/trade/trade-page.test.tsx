@@ -4,10 +4,10 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
+import type { ChatMessage, TradeDetail } from '../../lib/trade';
 import { config, money, openApp, signIn } from '../../test/app';
 import { FakeWebSocket } from '../../test/fake-websocket';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
-import type { ChatMessage, TradeDetail } from './api';
 import { formatCountdown } from './trade-page';
 
 const NOW = Date.parse('2025-03-01T10:00:00.000Z');

@@ -1,4 +1,4 @@
-import './trade.css';
+import '../../components/trade.css';
 import { Button, Dialog, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,11 @@ import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
+import { ProofUpload, proofPath } from '../../components/proof-upload';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { TimeText } from '../../components/time-text';
+import { METHOD_KEYS, TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
 import { setupAntdRender } from '../../lib/antd-render';
 import type { TKey } from '../../lib/i18n-keys';
 import { formatMoney } from '../../lib/money';
@@ -17,11 +19,9 @@ import { queryParam } from '../../lib/navigation';
 import { refreshMoney, refreshTrades } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 import { showSuccess, showToast } from '../../lib/toast';
+import { appealTrade, cancelTrade, markPaid, releaseTrade, type TradeDetail, tradeKeys, useTradeDetail } from '../../lib/trade';
 import { validate } from '../../lib/validate';
-import { ProofUpload, proofPath } from '../recharge/proof-upload';
-import { appealTrade, cancelTrade, markPaid, releaseTrade, type TradeDetail, tradeKeys, useTradeDetail } from './api';
 import { ChatPanel } from './chat-panel';
-import { METHOD_KEYS, TRADE_STATUS_KEYS, TradeStatusTag } from './labels';
 import { UploadImage } from './upload-image';
 
 // Dialog.confirm renders imperatively.

@@ -1,5 +1,5 @@
 import type { PayoutType, TradeStatus } from '@c2c/shared';
-import type { TKey } from '../../lib/i18n-keys';
+import type { TKey } from '../lib/i18n-keys';
 
 export const TRADE_STATUS_KEYS: Record<TradeStatus, TKey> = {
   awaiting_payment: 'trade.status.awaiting_payment',

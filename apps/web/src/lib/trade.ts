@@ -1,8 +1,8 @@
 import { type Answer, API, type TradeStatus } from '@c2c/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { PAGE_SIZE } from '../../lib/paging';
-import { queryKeys } from '../../lib/queries';
+import { api } from './api';
+import { PAGE_SIZE } from './paging';
+import { queryKeys } from './queries';
 
 export type Listing = Answer<typeof API.sellingOrder>['list'][number];
 export type TradeDetail = Answer<typeof API.tradeDetail>;
@@ -75,3 +75,11 @@ export const listMessages = (id: number, afterId?: number) =>
   api(API.tradeMessageList, { id, after_id: afterId }, { catch: true });
 export const sendMessage = (id: number, message: { text?: string; image?: string }) =>
   api(API.tradeMessageSend, { id, ...message }, { catch: true });
+
+/** Every bound payout account (the same cache as the withdrawal pages'): where a listing's buyers pay. */
+export function usePayoutAccountList() {
+  return useQuery({
+    queryKey: queryKeys.payoutAccounts,
+    queryFn: async () => (await api(API.bankinfoList, {}, { catch: true })).list,
+  });
+}

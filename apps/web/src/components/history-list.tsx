@@ -1,10 +1,10 @@
 import { API } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MoneyText } from '../../components/money-text';
-import { api } from '../../lib/api';
-import { CURRENCY, formatMoney } from '../../lib/money';
-import { queryKeys } from '../../lib/queries';
+import { api } from '../lib/api';
+import { CURRENCY, formatMoney } from '../lib/money';
+import { queryKeys } from '../lib/queries';
+import { MoneyText } from './money-text';
 
 /**
  * The latest completed deals of everyone (sellers masked): a small list on Home and under the Hall's tabs. Home is the
