@@ -24,8 +24,11 @@ import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
+import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
+import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
+import { registerListingRoutes } from './modules/listings/listings.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
 import { registerMerchantRoutes } from './modules/merchants/merchants.routes.js';
@@ -35,6 +38,7 @@ import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
 import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { moneyLimits } from './modules/settings/settings.service.js';
+import { registerTradeRoutes } from './modules/trades/trades.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -182,9 +186,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerPayoutRoutes(api, ctx);
     registerWithdrawalRoutes(api, ctx);
     registerMerchantRoutes(api, ctx);
+    registerListingRoutes(api, ctx);
+    registerTradeRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerAssetRoutes(api, ctx);
     registerDemoRoutes(api, ctx);
+    registerChatRoutes(api, ctx);
+    registerDisputeRoutes(api, ctx);
   });
 
   await serveBuiltApps(

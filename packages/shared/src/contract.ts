@@ -298,7 +298,8 @@ export const CONTRACT = {
     response: a.tradeMessageListResponse,
   },
   [API.tradeMessageSend]: {
-    summary: "Writes to a trade's chat: a `text`, an `image` (an upload used once), or both.",
+    summary:
+      "Writes to a trade's chat: a `text`, an `image` (an upload used once), or both; both sides' apps get the live event `chat` (`trade:<id>`). Only while the trade runs (`awaiting_payment`, `paid`, `disputed`): an ended trade's chat stays readable but is closed (`chat_closed`). At most 20 messages a minute per customer.",
     auth: 'customer',
     request: s.tradeMessageSendRequest,
     response: a.tradeMessageSchema,
@@ -509,7 +510,8 @@ export const CONTRACT = {
     response: a.pageOf(a.adminTradeSchema),
   },
   [ADMIN_API.tradeDetail]: {
-    summary: 'One trade with its timeline, proof, payee and chat (the chat once the trade is disputed).',
+    summary:
+      'One trade with its timeline, proof, payee (masked like every payout account in the console) and chat: `messages` is empty until the trade is disputed, then the whole chat, also after the decision.',
     auth: 'operator',
     request: s.tradeIdRequest,
     response: a.adminTradeDetailSchema,
@@ -523,7 +525,8 @@ export const CONTRACT = {
     response: a.adminTradeDetailSchema,
   },
   [ADMIN_API.tradeMessageSend]: {
-    summary: "Writes to a disputed trade's chat as the operator.",
+    summary:
+      "Writes a `text` to a disputed trade's chat as the operator (no `image`: uploads are customers'); audited; both sides get the live event `chat`.",
     auth: 'operator',
     request: s.tradeMessageSendRequest,
     response: a.tradeMessageSchema,

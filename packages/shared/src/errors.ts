@@ -74,6 +74,21 @@ export const ERROR_CODES = {
   merchant_inactive: 1440,
   merchant_quantity_short: 1441,
   payout_kind_not_accepted: 1442,
+  // trading between customers (issue 8)
+  listing_not_open: 1450,
+  listing_own: 1451,
+  listing_quantity_short: 1452,
+  listing_has_trades: 1453,
+  trade_cancel_limit: 1454,
+  trade_pay_expired: 1455,
+  trade_state_changed: 1456,
+  trade_buyer_only: 1457,
+  trade_seller_only: 1458,
+  listing_max_over_quantity: 1459,
+  // trade chat and disputes (issue 8)
+  chat_closed: 1465,
+  trade_not_disputed: 1466,
+  chat_image_used: 1467,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

@@ -3,6 +3,7 @@ import {
   isJournalKind,
   JOURNAL_KINDS,
   type JournalKindInfo,
+  kindsCompletingSale,
   kindsCountedAs,
   netEntries,
   netFlows,
@@ -13,12 +14,14 @@ describe('journal kinds', () => {
   it('are one registry: known kinds pass, others do not', () => {
     expect(isJournalKind('recharge')).toBe(true);
     expect(isJournalKind('toString')).toBe(false);
-    expect(isJournalKind('trade_release')).toBe(false);
+    expect(isJournalKind('trade_release')).toBe(true);
+    expect(isJournalKind('trade_cancel')).toBe(false);
   });
 
   it('say which summary counts them', () => {
     expect(kindsCountedAs('recharge')).toEqual(['recharge']);
-    expect(kindsCountedAs('acquisition')).toEqual([]);
+    expect(kindsCountedAs('acquisition')).toEqual(['trade_release']);
+    expect(kindsCompletingSale()).toEqual(['merchant_sale_paid', 'trade_release']);
     for (const info of Object.values(JOURNAL_KINDS)) expect(info.label).toMatch(/^[a-z][A-Za-z]*$/);
   });
 });

@@ -6,8 +6,16 @@
 export interface JournalKindInfo {
   /** what the journal does to the customer's available balance: money in, money out, or either (a correction) */
   direction: 'in' | 'out' | 'either';
-  /** the summary that counts it on the property page, if any */
-  summary: 'recharge' | 'acquisition' | 'sale' | null;
+  /**
+   * the summary that counts it on the property page, if any, by what it does to the available balance: money in
+   * (recharge, acquisition)
+   */
+  summary: 'recharge' | 'acquisition' | null;
+  /**
+   * true for the journal that completes a sale: what it takes out of the seller's frozen or escrow account is a sale
+   * (the property page's total sales count only sales that completed, never one still pending)
+   */
+  completesSale?: boolean;
   /** the locale key under `assetLog.kind` */
   label:
     | 'recharge'
@@ -17,7 +25,11 @@ export interface JournalKindInfo {
     | 'adjust'
     | 'merchantSale'
     | 'merchantSalePaid'
-    | 'merchantSaleRefund';
+    | 'merchantSaleRefund'
+    | 'listingEscrow'
+    | 'listingReturn'
+    | 'tradeRelease'
+    | 'tradeRefund';
   /**
    * the kind this one undoes (a rejected withdrawal's refund undoes the withdrawal): it is no income or expenditure
    * of its own but nets out the journal of that kind with the same reference, so only money that really arrived or
@@ -32,20 +44,31 @@ export const JOURNAL_KINDS = {
   withdraw_paid: { direction: 'out', summary: null, label: 'withdrawPaid' },
   withdraw_refund: { direction: 'in', summary: null, label: 'withdrawRefund', reverses: 'withdraw' },
   adjust: { direction: 'either', summary: null, label: 'adjust' },
-  // a sale to a merchant leaves available for frozen when ordered; a rejected one's refund nets it out, so the
-  // property page's total sales are the sales not rejected
-  merchant_sale: { direction: 'out', summary: 'sale', label: 'merchantSale' },
-  merchant_sale_paid: { direction: 'out', summary: null, label: 'merchantSalePaid' },
+  // a sale to a merchant leaves available for frozen when ordered; it is a sale once the merchant paid (frozen ->
+  // settlement), and a rejected one's refund nets the order out
+  merchant_sale: { direction: 'out', summary: null, label: 'merchantSale' },
+  merchant_sale_paid: { direction: 'out', summary: null, label: 'merchantSalePaid', completesSale: true },
   merchant_sale_refund: { direction: 'in', summary: null, label: 'merchantSaleRefund', reverses: 'merchant_sale' },
+  // a sell listing holds its quantity in escrow (available -> escrow); cancelling it returns what no trade took
+  listing_escrow: { direction: 'out', summary: null, label: 'listingEscrow' },
+  listing_return: { direction: 'in', summary: null, label: 'listingReturn', reverses: 'listing_escrow' },
+  // a trade between customers: released, the seller's escrow goes to the buyer's available (the buyer's acquisition,
+  // the seller's completed sale); refunded after a dispute, it goes back to the seller's available
+  trade_release: { direction: 'in', summary: 'acquisition', label: 'tradeRelease', completesSale: true },
+  trade_refund: { direction: 'in', summary: null, label: 'tradeRefund' },
 } as const satisfies Record<string, JournalKindInfo>;
 
 export type JournalKind = keyof typeof JOURNAL_KINDS;
 
 export const isJournalKind = (kind: string): kind is JournalKind => Object.hasOwn(JOURNAL_KINDS, kind);
 
-/** The journal kinds a summary counts (recharges, acquisitions by buying, sales). */
+/** The journal kinds a summary counts (recharges, acquisitions by buying). */
 export const kindsCountedAs = (summary: NonNullable<JournalKindInfo['summary']>): JournalKind[] =>
   (Object.keys(JOURNAL_KINDS) as JournalKind[]).filter((k) => JOURNAL_KINDS[k].summary === summary);
+
+/** The journal kinds that complete a sale (counted by what they take out of the seller's frozen or escrow account). */
+export const kindsCompletingSale = (): JournalKind[] =>
+  (Object.keys(JOURNAL_KINDS) as JournalKind[]).filter((k) => (JOURNAL_KINDS[k] as JournalKindInfo).completesSale === true);
 
 /** The kind `kind` reverses, if it is a reversal. */
 export const reversedBy = (kind: string): JournalKind | undefined => {

@@ -385,6 +385,8 @@ export const LISTING_STATUSES = ['open', 'closed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const TRADE_STATUSES = ['awaiting_payment', 'paid', 'completed', 'cancelled', 'expired', 'disputed'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
+/** The states of a trade not finished: its quantity is still in the seller's escrow, bound to it. */
+export const UNFINISHED_TRADE_STATUSES = ['awaiting_payment', 'paid', 'disputed'] as const satisfies readonly TradeStatus[];
 /** The payment windows a seller may choose, in minutes (the first is the default). */
 export const PAYMENT_WINDOWS = [15, 30, 60] as const;
 export const TRADE_OUTCOMES = ['release', 'refund'] as const;

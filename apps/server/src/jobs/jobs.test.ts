@@ -111,6 +111,8 @@ describe('purge jobs', () => {
       ['purge-operator_sessions', 1, 0, undefined],
       ['purge-email-codes', before.codes.filter((e) => e === old.email).length, 0, undefined],
       ['purge-email-sends', before.sends.filter((e) => e === old.email).length, 0, undefined],
+      ['expire-trades', 0, 0, undefined],
+      ['dispute-silent-sellers', 0, 0, undefined],
     ]);
     const after = await count();
     expect(after.sessions).toEqual([live.user.id]);

@@ -1,4 +1,5 @@
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
+import { disputeSilentSeller, expireTrade, paidPastRelease, unpaidPastDeadline } from '../modules/trades/trades.service.js';
 import { purgeStaleCode, purgeStaleSend, staleCodes, staleSends } from '../modules/users/users.service.js';
 import type { AnyJob, Job } from './runner.js';
 
@@ -28,5 +29,30 @@ const purgeSends: Job<{ id: number }> = {
   work: (tx, _ctx, row, now) => purgeStaleSend(tx, row.id, now),
 };
 
+const MINUTE = 60_000;
+
+/** Unpaid trades past their payment deadline expire; their quantity goes back to the listing. */
+const expireTrades: Job<{ id: number }> = {
+  name: 'expire-trades',
+  everyMs: MINUTE,
+  due: (tx, now, limit) => unpaidPastDeadline(tx, now, limit),
+  work: (tx, ctx, row, now) => expireTrade(tx, ctx, row.id, now),
+};
+
+/** Paid trades the seller neither released nor disputed within 24 hours go to dispute by themselves. */
+const disputeSilentSellers: Job<{ id: number }> = {
+  name: 'dispute-silent-sellers',
+  everyMs: MINUTE,
+  due: (tx, now, limit) => paidPastRelease(tx, now, limit),
+  work: (tx, ctx, row, now) => disputeSilentSeller(tx, ctx, row.id, now),
+};
+
 /** Every job the server runs. */
-export const JOBS: readonly AnyJob[] = [purgeSessions('sessions'), purgeSessions('operator_sessions'), purgeCodes, purgeSends];
+export const JOBS: readonly AnyJob[] = [
+  purgeSessions('sessions'),
+  purgeSessions('operator_sessions'),
+  purgeCodes,
+  purgeSends,
+  expireTrades,
+  disputeSilentSellers,
+];

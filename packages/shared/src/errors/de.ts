@@ -70,6 +70,21 @@ export default {
   merchant_inactive: 'Dieser Händler kauft derzeit nicht',
   merchant_quantity_short: 'Der Händler kauft nur noch {max} USDT',
   payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte wählen Sie ein anderes Auszahlungskonto',
+  // trading between customers (issue 8)
+  listing_not_open: 'Dieses Angebot ist nicht mehr offen',
+  listing_own: 'Sie können nicht aus Ihrem eigenen Angebot kaufen',
+  listing_quantity_short: 'Dieses Angebot hat nur noch {max} USDT',
+  listing_has_trades: 'Zu diesem Angebot laufen noch Trades; Sie können es zurückziehen, sobald sie abgeschlossen sind',
+  trade_cancel_limit:
+    'Sie haben innerhalb von 24 Stunden 3 Trades abgebrochen oder verfallen lassen; Sie können ab {until} wieder kaufen',
+  trade_pay_expired: 'Die Zahlungsfrist für diesen Trade ist abgelaufen',
+  trade_state_changed: 'Dieser Trade hat sich inzwischen geändert; bitte laden Sie ihn neu',
+  trade_buyer_only: 'Nur der Käufer kann das tun',
+  trade_seller_only: 'Nur der Verkäufer kann das tun',
+  listing_max_over_quantity: 'Das Maximum pro Trade darf die angebotene Menge ({max} USDT) nicht übersteigen',
+  chat_closed: 'Dieser Handel ist beendet; der Chat kann gelesen, aber nicht mehr beschrieben werden',
+  trade_not_disputed: 'Zu diesem Handel läuft (nicht mehr) kein Streitfall',
+  chat_image_used: 'Dieses Bild wurde bereits verwendet; bitte laden Sie es erneut hoch',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

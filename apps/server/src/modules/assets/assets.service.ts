@@ -1,6 +1,6 @@
 import { formatAmount, kindsCountedAs, netEntries } from '@c2c/shared';
 import type { Tx } from '../../context.js';
-import { assetLog, availableTotals, wholeAssetLog } from '../ledger/ledger.service.js';
+import { assetLog, availableTotals, completedSales, wholeAssetLog } from '../ledger/ledger.service.js';
 
 export const listLog = (tx: Tx, userId: number, page: number, pageSize: number) => assetLog(tx, userId, page, pageSize);
 
@@ -24,9 +24,10 @@ export async function propertySummary(tx: Tx, userId: number) {
   return {
     balance: formatAmount(t.balances.available),
     recharge_amount: formatAmount(t.flows(kindsCountedAs('recharge')).income),
-    // no kind counts as acquisition or sale until C2C trades and merchant sales post journals
+    // USDT bought from other customers (trades released to the caller)
     total_acquisition: formatAmount(t.flows(kindsCountedAs('acquisition')).income),
-    total_sales: formatAmount(t.flows(kindsCountedAs('sale')).expenditure),
+    // sales that completed: trades released by or for the caller as seller, sales to merchants the merchant paid
+    total_sales: formatAmount(await completedSales(tx, userId)),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   formatAmount,
   isJournalKind,
   type JournalKind,
+  kindsCompletingSale,
   type MoneyInfo,
   netFlows,
   type Page,
@@ -88,7 +89,8 @@ export async function post(
   return journalId;
 }
 
-async function balances(tx: Tx, userId: number): Promise<Record<UserAccountKind, bigint>> {
+/** A customer's balances by account kind, read from their ledger accounts. */
+export async function balances(tx: Tx, userId: number): Promise<Record<UserAccountKind, bigint>> {
   const rows = await repo.userBalances(tx, userId, CURRENCY);
   const by = new Map(rows.map((r) => [r.kind, r.balance]));
   return {
@@ -149,6 +151,20 @@ export async function availableTotals(tx: Tx, userId: number) {
   const flows = (kinds?: readonly JournalKind[]) => netFlows(rows, kinds);
   const count = rows.reduce((s, r) => s + r.n, 0);
   return { flows, count, balances: await balances(tx, userId) };
+}
+
+/**
+ * What a customer sold and the sale completed: the journals that complete a sale (a merchant's payment, a trade's
+ * release) take it out of the seller's frozen or escrow account. A sale still pending or returned counts nothing.
+ */
+export async function completedSales(tx: Tx, userId: number): Promise<bigint> {
+  const kinds: readonly string[] = kindsCompletingSale();
+  let total = 0n;
+  for (const kind of ['frozen', 'escrow'] as const) {
+    const id = await accountId(tx, { user: userId, kind });
+    for (const r of await repo.accountSums(tx, id)) if (kinds.includes(r.kind)) total += r.debit - r.credit;
+  }
+  return total;
 }
 
 export interface LedgerReport {

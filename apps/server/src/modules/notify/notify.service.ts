@@ -5,6 +5,8 @@ import { getSettings } from '../settings/settings.service.js';
 import { contactOf } from '../users/users.service.js';
 import { type MoneyMail, moneyMail } from './notify.mails.js';
 
+export type { MoneyMail };
+
 /**
  * Tells a customer that something changed, once the caller's transaction has committed: a live event to their
  * open apps and, for the transitions that matter, a mail in their language. The mail is written from what the

@@ -1,3 +1,4 @@
+import { UNFINISHED_TRADE_STATUSES } from '@c2c/shared';
 import type { Tx } from '../../context.js';
 
 /** Tables whose rows go through operator review; a new queue adds its table here. */
@@ -64,4 +65,24 @@ export async function hasAuditingTo(tx: Tx, table: (typeof PAYOUT_TABLES)[number
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** True when an open sell listing, or a trade on one not finished yet, has buyers pay to this payout account. */
+export async function hasTradingTo(tx: Tx, accountId: number): Promise<boolean> {
+  const listing = await tx
+    .selectFrom('listings')
+    .select('id')
+    .where('payout_account_id', '=', accountId)
+    .where('status', '=', 'open')
+    .limit(1)
+    .executeTakeFirst();
+  if (listing) return true;
+  const trade = await tx
+    .selectFrom('trades')
+    .select('id')
+    .where('payout_account_id', '=', accountId)
+    .where('status', 'in', [...UNFINISHED_TRADE_STATUSES])
+    .limit(1)
+    .executeTakeFirst();
+  return trade !== undefined;
 }

@@ -11,12 +11,13 @@ import * as repo from './review.repository.js';
 export type { ReviewColumns, ReviewTable } from './review.repository.js';
 
 /**
- * True while a withdrawal or a sale to a merchant paying to this payout account is under review: the account
- * then stays as it is, so the operator pays to the details the customer confirmed.
+ * True while a withdrawal or a sale to a merchant paying to this payout account is under review, or while an open
+ * sell listing or a trade not finished has buyers pay to it: the account then stays as it is, so the money goes to
+ * the details the customer confirmed.
  */
 export async function payoutPendingTo(tx: Tx, accountId: number): Promise<boolean> {
   for (const table of repo.PAYOUT_TABLES) if (await repo.hasAuditingTo(tx, table, accountId)) return true;
-  return false;
+  return repo.hasTradingTo(tx, accountId);
 }
 
 /**

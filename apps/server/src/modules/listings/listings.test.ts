@@ -1,0 +1,246 @@
+import { API, errorCode, type Listing } from '@c2c/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ownerToken, PASSWORD, startServer, type TestServer } from '../../../test/harness.js';
+import { act, buy, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
+import { checkLedger } from '../ledger/ledger.service.js';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+});
+beforeEach(async () => {
+  admin = await ownerToken(s);
+});
+afterEach(async () => {
+  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+});
+afterAll(() => s?.close());
+
+const sell = (token: string, body: Record<string, string>) => s.call<{ id: number }>(API.sellingCreate, body, token);
+const book = async (token: string, over: Record<string, string> = {}) =>
+  (await s.call<{ list: Listing[]; total: number }>(API.sellingOrder, { page: '1', page_size: '100', ...over }, token)).data;
+const rowOf = (id: number) => s.db.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('a sell listing', () => {
+  it('moves its quantity available -> escrow once per request and refuses what does not fit', async () => {
+    const seller = await customer(s, admin, '150');
+    const other = await customer(s, admin);
+    const body = { ...LISTING, bk_id: seller.bk };
+    const cases: [Record<string, string>, string][] = [
+      [{ ...body, bk_id: '999999' }, 'no_payout_account'],
+      [{ ...body, bk_id: other.bk }, 'no_payout_account'],
+      [{ ...body, max: '100.01' }, 'listing_max_over_quantity'],
+      [{ ...body, min: '60', max: '50' }, 'amount_too_large'],
+      [{ ...body, number: '150.01', max: '100' }, 'insufficient_balance'],
+      [{ ...body, window_minutes: '20' }, 'invalid_value'],
+      [{ ...body, price: '0' }, 'invalid_value'],
+      [{ ...body, number: '' }, 'amount_required'],
+    ];
+    for (const [b, key] of cases) expect([key, (await sell(seller.token, b)).code]).toEqual([key, errorCode(key as never)]);
+    expect(await money(s, seller)).toMatchObject({ balance: '150.00', escrow: '0.00' });
+
+    const first = await sell(seller.token, { ...body, request_id: 'listing-0001' });
+    const again = await sell(seller.token, { ...body, request_id: 'listing-0001' });
+    expect(first.code).toBe(200);
+    expect(again.data).toEqual(first.data);
+    expect(await money(s, seller)).toMatchObject({ balance: '50.00', escrow: '100.00', total: '150.00' });
+    expect(await rowOf(first.data.id)).toMatchObject({ quantity: 100_000_000n, remaining: 100_000_000n, status: 'open' });
+    const log = await s.call<{ list: { kind: string; amount: string }[] }>(
+      API.assetLogList,
+      { page: '1', page_size: '1' },
+      seller.token,
+    );
+    expect(log.data.list.map((e) => [e.kind, e.amount])).toEqual([['listing_escrow', '-100.00']]);
+    expect((await s.call(API.sellingTongji, {}, seller.token)).data).toEqual({
+      available: '50.00',
+      escrow: '100.00',
+      frozen: '0.00',
+      total: '150.00',
+      on_order: '100.00',
+    });
+
+    // the payout account buyers pay to stays as it is while the listing is open
+    expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(errorCode('payout_account_pending'));
+    expect((await act(s, seller, API.sellingCancel, first.data.id)).code).toBe(200);
+    expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(200);
+  });
+
+  it('is paused for 24 hours after a password change, since buyers pay fiat to the bound account', async () => {
+    const seller = await customer(s, admin, '100');
+    const changed = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
+      seller.token,
+    );
+    expect(changed.code).toBe(200);
+    const body = { ...LISTING, bk_id: seller.bk };
+    expect((await sell(seller.token, body)).code).toBe(errorCode('withdraw_locked'));
+    expect(await money(s, seller)).toMatchObject({ balance: '100.00', escrow: '0.00' });
+    s.clock.advance(24 * 3_600_000);
+    expect((await sell(seller.token, body)).code).toBe(200);
+  });
+
+  it('is cancelled by its seller only, once no trade on it runs, returning the untraded rest', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const id = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const t = await trade(s, buyer, id, '30');
+
+    expect((await act(s, buyer, API.sellingCancel, id)).code).toBe(errorCode('record_not_found'));
+    expect((await act(s, seller, API.sellingCancel, id)).code).toBe(errorCode('listing_has_trades'));
+    expect((await act(s, buyer, API.tradePaid, t)).code).toBe(200);
+    expect((await act(s, seller, API.sellingCancel, id)).code).toBe(errorCode('listing_has_trades'));
+    expect((await act(s, seller, API.tradeRelease, t)).code).toBe(200);
+
+    const cancelled = await act<Listing>(s, seller, API.sellingCancel, id);
+    expect(cancelled.data).toMatchObject({
+      id,
+      status: 'closed',
+      quantity: '100.00',
+      remaining: '0.00',
+      in_trades: '0.00',
+      uncompleted: '0.00',
+      mine: true,
+    });
+    expect(await money(s, seller)).toMatchObject({ balance: '70.00', escrow: '0.00', total: '70.00' });
+    expect((await act(s, seller, API.sellingCancel, id)).code).toBe(errorCode('listing_not_open'));
+    expect((await buy(s, buyer, id, '10')).code).toBe(errorCode('listing_not_open'));
+    const log = await s.call<{ list: { kind: string; amount: string }[] }>(
+      API.assetLogList,
+      { page: '1', page_size: '10' },
+      seller.token,
+    );
+    expect(log.data.list.map((e) => [e.kind, e.amount])).toEqual([
+      ['listing_return', '70.00'],
+      ['listing_escrow', '-100.00'],
+      ['recharge', '100.00'],
+    ]);
+    // the asset log's summary nets the return out of the escrow: only the 30 sold left
+    expect((await s.call(API.assetLogTongji, {}, seller.token)).data).toMatchObject({
+      income: '100.00',
+      expenditure: '30.00',
+    });
+  });
+
+  it('closes by itself once sold out and no trade on it runs', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const id = await listing(s, seller, { number: '60', min: '10', max: '30' });
+    const a = await trade(s, buyer, id, '30');
+    const b = await trade(s, buyer, id, '30');
+    for (const t of [a, b]) expect((await act(s, buyer, API.tradePaid, t)).code).toBe(200);
+    expect((await act(s, seller, API.tradeRelease, a)).code).toBe(200);
+    expect((await rowOf(id)).status).toBe('open');
+    expect((await act(s, seller, API.tradeRelease, b)).code).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'closed', remaining: 0n, closed_at: expect.any(String) });
+    expect(await money(s, seller)).toMatchObject({ balance: '40.00', escrow: '0.00' });
+  });
+
+  it('is shown to others best price first with its seller masked and 30-day numbers, and to its seller as mine', async () => {
+    const seller = await customer(s, admin, '1000');
+    const buyer = await customer(s, admin, '0');
+    await s.call(API.saveInfo, { nickname: 'Lucky Seller' }, seller.token);
+    const cheap = await listing(s, seller, { price: '6.5', currency: 'CNY', number: '100', min: '10', max: '50' });
+    const dear = await listing(s, seller, { price: '7.5', currency: 'CNY', number: '100', min: '10', max: '50' });
+    const mid = await listing(s, seller, { price: '7', currency: 'CNY', number: '100', min: '10', max: '50' });
+    const other = await customer(s, admin, '100');
+    const unnamed = await listing(s, other, { price: '6.9', number: '50', max: '50' });
+
+    // the buyer trades: one released, one cancelled, one waiting
+    const done = await trade(s, buyer, cheap, '50');
+    await act(s, buyer, API.tradePaid, done);
+    await act(s, seller, API.tradeRelease, done);
+    const gone = await trade(s, buyer, cheap, '20');
+    await act(s, buyer, API.tradeCancel, gone);
+    await trade(s, buyer, mid, '25');
+
+    const seen = (await book(buyer.token)).list.filter((l) => [cheap, dear, mid, unnamed].includes(l.id));
+    expect(seen.map((l) => l.id)).toEqual([cheap, unnamed, mid, dear]);
+    expect(seen[0]).toEqual({
+      id: cheap,
+      seller: 'Lucky Seller',
+      seller_trades_30d: 3,
+      // one completed, one cancelled: 50 %
+      seller_completion_rate: 50,
+      mine: false,
+      price: '6.50',
+      currency: 'CNY',
+      quantity: '100.00',
+      remaining: '50.00',
+      in_trades: '0.00',
+      uncompleted: '50.00',
+      min: '10.00',
+      max: '50.00',
+      method: 'bank',
+      window_minutes: 15,
+      status: 'open',
+      created_at: expect.any(String),
+    });
+    expect(seen[1]!.seller).toMatch(/^[a-z0-9]{2}\*\*\*@example\.com$/);
+    expect(seen[2]).toMatchObject({ remaining: '75.00', in_trades: '25.00', uncompleted: '100.00' });
+    // a seller does not see their own listings in the book, but under mine, newest first and closed ones too
+    expect((await book(seller.token)).list.map((l) => l.id)).not.toContain(cheap);
+    await act(s, seller, API.sellingCancel, dear);
+    const mine = await book(seller.token, { mine: '1' });
+    expect(mine.list.map((l) => [l.id, l.status, l.mine])).toEqual([
+      [mid, 'open', true],
+      [dear, 'closed', true],
+      [cheap, 'open', true],
+    ]);
+    expect((await book(buyer.token)).list.map((l) => l.id)).not.toContain(dear);
+    // sold-out listings leave the book
+    await s.db.updateTable('listings').set({ remaining: 0n }).where('id', '=', unnamed).execute();
+    expect((await book(buyer.token)).list.map((l) => l.id)).not.toContain(unnamed);
+    await s.db.updateTable('listings').set({ remaining: 50_000_000n }).where('id', '=', unnamed).execute();
+
+    // trades older than 30 days no longer count
+    const old = new Date(s.clock.now().getTime() - 31 * 86_400_000).toISOString();
+    await s.db.updateTable('trades').set({ created_at: old }).where('seller_id', '=', seller.id).execute();
+    const later = (await book(buyer.token)).list.find((l) => l.id === cheap)!;
+    expect(later).toMatchObject({ seller_trades_30d: 0, seller_completion_rate: null });
+  });
+
+  it('shows the latest completed deals of everyone, trades and merchant sales, sellers masked', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const id = await listing(s, seller, { number: '100', price: '7.1', min: '10', max: '50' });
+    const t = await trade(s, buyer, id, '12.5');
+    await act(s, buyer, API.tradePaid, t);
+    s.clock.advance(1000);
+    await act(s, seller, API.tradeRelease, t);
+    const h = await s.call<{ list: { kind: string; seller: string; quantity: string; price: string }[] }>(
+      API.sellingHistory,
+      {},
+      buyer.token,
+    );
+    expect(h.data.list.length).toBeLessThanOrEqual(20);
+    expect(h.data.list[0]).toEqual({
+      kind: 'trade',
+      seller: `${seller.email.slice(0, 2)}***@example.com`,
+      quantity: '12.50',
+      price: '7.10',
+      currency: 'CNY',
+      completed_at: expect.any(String),
+    });
+  });
+
+  it('is never oversold when 100 buyers take it at once for more than it holds', async () => {
+    const seller = await customer(s, admin, '1000');
+    // 1000 USDT in trades of 15: exactly 66 fit
+    const id = await listing(s, seller, { number: '1000', min: '15', max: '15' });
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => customer(s, admin)));
+    const results = await Promise.all(buyers.map((b) => buy(s, b, id, '15')));
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(66);
+    expect(codes.filter((c) => c !== 200).every((c) => c === errorCode('listing_quantity_short'))).toBe(true);
+    expect((await rowOf(id)).remaining).toBe(10_000_000n);
+    const taken = await s.db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.sum<bigint | string | number>('quantity').as('q'))
+      .where('listing_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(BigInt(taken.q)).toBe(990_000_000n);
+    expect(await money(s, seller)).toMatchObject({ balance: '0.00', escrow: '1000.00' });
+  });
+});

@@ -1,0 +1,224 @@
+import { API, errorCode, type TradeDetail } from '@c2c/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ownerToken, PNG, startServer, type TestServer, upload } from '../../../test/harness.js';
+import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
+import { inTransaction } from '../../db/transaction.js';
+import { checkLedger } from '../ledger/ledger.service.js';
+import { settleTrade } from './trades.service.js';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startServer();
+});
+beforeEach(async () => {
+  admin = await ownerToken(s);
+});
+afterEach(async () => {
+  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+});
+afterAll(() => s?.close());
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const remainingOf = async (id: number) =>
+  await s.db.selectFrom('listings').select(['remaining', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+const detail = async (c: Customer, id: number) => (await act<TradeDetail>(s, c, API.tradeDetail, id)).data;
+
+describe('a trade between customers', () => {
+  it('goes from created to paid to released, moving the escrow to the buyer once', async () => {
+    const seller = await customer(s, admin, '200');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', price: '7.1234', min: '10', max: '60' });
+    expect(await money(s, seller)).toMatchObject({ balance: '100.00', escrow: '100.00', total: '200.00' });
+
+    const created = await buy(s, buyer, l, '50.55', { request_id: 'trade-000001' });
+    expect(created.code).toBe(200);
+    const again = await buy(s, buyer, l, '50.55', { request_id: 'trade-000001' });
+    expect(again.data).toEqual(created.data);
+    const id = created.data.id;
+    expect(await remainingOf(l)).toEqual({ remaining: 49_450_000n, status: 'open' });
+    // nothing moved: the quantity stays in the seller's escrow
+    expect(await money(s, seller)).toMatchObject({ balance: '100.00', escrow: '100.00' });
+
+    const seen = await detail(buyer, id);
+    expect(seen).toMatchObject({
+      role: 'buyer',
+      order_no: expect.stringMatching(/^T\d{14}$/),
+      status: 'awaiting_payment',
+      quantity: '50.55',
+      price: '7.1234',
+      currency: 'CNY',
+      // 50.55 * 7.1234 = 360.08787, rounded down to the cent
+      fiat_amount: '360.08',
+      reference: expect.stringMatching(/^C2C-[A-HJ-NP-Z2-9]{6}$/),
+      window_minutes: 15,
+      payee: { type: 'bank', full_name: 'Erika Mustermann', iban: 'DE89370400440532013000' },
+      actions: ['paid', 'cancel', 'message'],
+      timeline: [{ event: 'created', by: 'buyer', at: expect.any(String) }],
+      appeal: null,
+      resolution: null,
+    });
+    expect(new Date(seen.pay_deadline).getTime() - new Date(seen.created_at).getTime()).toBe(15 * MINUTE);
+    const sellerView = await detail(seller, id);
+    expect(sellerView).toMatchObject({ role: 'seller', actions: ['message'], payee: seen.payee });
+    expect(sellerView.counterparty).toMatch(/^[a-z0-9]{2}\*\*\*@example\.com$/);
+
+    // the seller can never cancel, and neither releases before the buyer paid
+    expect((await act(s, seller, API.tradeCancel, id)).code).toBe(errorCode('trade_buyer_only'));
+    expect((await act(s, seller, API.tradePaid, id)).code).toBe(errorCode('trade_buyer_only'));
+    expect((await act(s, buyer, API.tradeRelease, id)).code).toBe(errorCode('trade_seller_only'));
+    expect((await act(s, seller, API.tradeRelease, id)).code).toBe(errorCode('trade_state_changed'));
+    expect((await act(s, buyer, API.tradeAppeal, id, { reason: 'x' })).code).toBe(errorCode('trade_state_changed'));
+    const stranger = await customer(s, admin);
+    expect((await act(s, stranger, API.tradeDetail, id)).code).toBe(errorCode('record_not_found'));
+    expect((await act(s, stranger, API.tradePaid, id)).code).toBe(errorCode('record_not_found'));
+
+    const proof = await upload(s, buyer.token, PNG);
+    const paid = await act<TradeDetail>(s, buyer, API.tradePaid, id, { image: proof.body.data.url });
+    expect(paid.code).toBe(200);
+    expect(paid.data).toMatchObject({ status: 'paid', proof: proof.body.data.url, actions: ['appeal', 'message'] });
+    expect(new Date(paid.data.release_deadline!).getTime() - new Date(paid.data.paid_at!).getTime()).toBe(24 * HOUR);
+    expect(s.mails(seller.email).at(-1)).toContain('360.08 CNY');
+    expect((await act(s, buyer, API.tradePaid, id)).code).toBe(errorCode('trade_state_changed'));
+    expect((await act(s, buyer, API.tradeCancel, id)).code).toBe(errorCode('trade_state_changed'));
+    expect((await detail(seller, id)).actions).toEqual(['release', 'appeal', 'message']);
+
+    const released = await act<TradeDetail>(s, seller, API.tradeRelease, id);
+    expect(released.data).toMatchObject({ status: 'completed', actions: [], ended_at: expect.any(String) });
+    expect(released.data.timeline.map((e) => [e.event, e.by])).toEqual([
+      ['created', 'buyer'],
+      ['paid', 'buyer'],
+      ['released', 'seller'],
+    ]);
+    expect((await act(s, seller, API.tradeRelease, id)).code).toBe(errorCode('trade_state_changed'));
+    expect(await money(s, seller)).toMatchObject({ balance: '100.00', escrow: '49.45', total: '149.45' });
+    expect(await money(s, buyer)).toMatchObject({ balance: '50.55', escrow: '0.00' });
+    expect(s.mails(buyer.email).at(-1)).toContain('50.55 USDT');
+
+    // the property page: the buyer acquired, the seller sold (completed only)
+    expect((await s.call(API.propertyTongji, {}, buyer.token)).data).toMatchObject({
+      total_acquisition: '50.55',
+      total_sales: '0.00',
+    });
+    expect((await s.call(API.propertyTongji, {}, seller.token)).data).toMatchObject({
+      total_acquisition: '0.00',
+      total_sales: '50.55',
+    });
+    const log = await s.call<{ list: { kind: string; amount: string }[] }>(
+      API.assetLogList,
+      { page: '1', page_size: '10' },
+      buyer.token,
+    );
+    expect(log.data.list.map((e) => [e.kind, e.amount])).toEqual([['trade_release', '50.55']]);
+
+    // both see it in their lists
+    const mine = await s.call<{ list: { id: number; role: string }[] }>(
+      API.tradeList,
+      { page: '1', page_size: '10' },
+      seller.token,
+    );
+    expect(mine.data.list).toEqual([expect.objectContaining({ id, role: 'seller', status: 'completed' })]);
+    const filtered = await s.call<{ total: number }>(API.tradeList, { page: '1', page_size: '10', status: 'paid' }, buyer.token);
+    expect(filtered.data.total).toBe(0);
+  });
+
+  it('refuses what does not fit the listing and changes nothing', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const cases: [string, string, string][] = [
+      ['999999', '20', 'record_not_found'],
+      [String(l), '9.99', 'amount_too_small'],
+      [String(l), '50.01', 'amount_too_large'],
+      [String(l), '', 'amount_required'],
+    ];
+    for (const [id, n, key] of cases)
+      expect([key, (await s.call(API.tradeCreate, { selling_id: id, number: n }, buyer.token)).code]).toEqual([
+        key,
+        errorCode(key as never),
+      ]);
+    expect((await buy(s, seller, l, '20')).code).toBe(errorCode('listing_own'));
+    await trade(s, buyer, l, '50');
+    await trade(s, buyer, l, '40');
+    const short = await buy(s, buyer, l, '20');
+    expect(short).toMatchObject({ code: errorCode('listing_quantity_short'), msg: 'This listing has only 10.00 USDT left' });
+    expect(await remainingOf(l)).toEqual({ remaining: 10_000_000n, status: 'open' });
+  });
+
+  it('is refused the buyer for 24 hours after 3 trades cancelled or expired, telling until when', async () => {
+    const seller = await customer(s, admin, '300');
+    const buyer = await customer(s, admin, '0', { lang: 'de' });
+    const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
+    const first = await trade(s, buyer, l, '10');
+    expect((await act(s, buyer, API.tradeCancel, first)).code).toBe(200);
+    s.clock.advance(HOUR);
+    const second = await trade(s, buyer, l, '10');
+    expect((await act(s, buyer, API.tradeCancel, second)).code).toBe(200);
+    s.clock.advance(HOUR);
+    // the third expires
+    await trade(s, buyer, l, '10');
+    s.clock.advance(16 * MINUTE);
+    await s.jobs.tick();
+    expect(await remainingOf(l)).toEqual({ remaining: 300_000_000n, status: 'open' });
+
+    const firstEnded = (await s.db.selectFrom('trades').select('ended_at').where('id', '=', first).executeTakeFirstOrThrow())
+      .ended_at!;
+    const until = new Date(new Date(firstEnded).getTime() + 24 * HOUR).toISOString();
+    const refused = await buy(s, buyer, l, '10');
+    expect(refused.code).toBe(errorCode('trade_cancel_limit'));
+    expect(refused.msg).toContain(until);
+    const de = await s.call(API.tradeCreate, { selling_id: String(l), number: '10', lang: 'de' }, buyer.token);
+    expect(de.msg).toBe(
+      `Sie haben innerhalb von 24 Stunden 3 Trades abgebrochen oder verfallen lassen; Sie können ab ${until} wieder kaufen`,
+    );
+    // others still may
+    const other = await customer(s, admin);
+    expect((await buy(s, other, l, '10')).code).toBe(200);
+    // the limit lifts 24 hours after the first of the three ended
+    s.clock.advance(new Date(until).getTime() - s.clock.now().getTime() - 1000);
+    expect((await buy(s, buyer, l, '10')).code).toBe(errorCode('trade_cancel_limit'));
+    s.clock.advance(1000);
+    expect((await buy(s, buyer, l, '10')).code).toBe(200);
+  });
+
+  it('is disputed by either side once paid, and released by the seller or decided by an operator', async () => {
+    const seller = await customer(s, admin, '200');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const a = await trade(s, buyer, l, '30');
+    const b = await trade(s, buyer, l, '40');
+    for (const id of [a, b]) expect((await act(s, buyer, API.tradePaid, id)).code).toBe(200);
+
+    const appealed = await act<TradeDetail>(s, buyer, API.tradeAppeal, a, { reason: 'Seller does not answer' });
+    expect(appealed.data).toMatchObject({
+      status: 'disputed',
+      appeal: { by: 'buyer', reason: 'Seller does not answer' },
+      actions: ['message'],
+    });
+    expect(s.mails(seller.email).at(-1)).toContain('Seller does not answer');
+    expect((await act(s, seller, API.tradeAppeal, a, { reason: 'again' })).code).toBe(errorCode('trade_state_changed'));
+    expect((await act(s, seller, API.tradeAppeal, b, { reason: '' })).code).toBe(errorCode('reason_required'));
+    expect((await act(s, seller, API.tradeAppeal, b, { reason: 'No money arrived' })).data).toMatchObject({
+      appeal: { by: 'seller', reason: 'No money arrived' },
+    });
+    // the seller may still release a disputed trade
+    expect((await act<TradeDetail>(s, seller, API.tradeRelease, a)).data.status).toBe('completed');
+
+    // an operator refunds the other: escrow back to the seller's available
+    const refunded = await inTransaction(s.ctx, (tx) =>
+      settleTrade(tx, s.ctx, b, 'refund', { by: 'operator', operatorId: 1 }, 'No payment found'),
+    );
+    expect(refunded).toMatchObject({ status: 'cancelled', outcome: 'refund', resolution_note: 'No payment found' });
+    const after = await detail(buyer, b);
+    expect(after).toMatchObject({ status: 'cancelled', resolution: { outcome: 'refund', note: 'No payment found' } });
+    expect(after.timeline.map((e) => e.event)).toEqual(['created', 'paid', 'disputed', 'resolved']);
+    expect(await money(s, seller)).toMatchObject({ balance: '140.00', escrow: '30.00' });
+    expect(await money(s, buyer)).toMatchObject({ balance: '30.00' });
+    expect(s.mails(seller.email).at(-1)).toContain('No payment found');
+    expect(s.mails(buyer.email).at(-1)).toContain('No payment found');
+    // a refund is no buyer cancel: it does not count towards the cancel limit
+    expect((await s.call(API.propertyTongji, {}, seller.token)).data).toMatchObject({ total_sales: '30.00' });
+  });
+});
