@@ -229,7 +229,7 @@ export const CONTRACT = {
   },
   [API.sellingCancel]: {
     summary:
-      "Closes the caller's listing and returns its untraded remainder escrow -> available; refused while a trade on it is not finished.",
+      "Closes the caller's listing and returns its untraded remainder escrow -> available; refused while a trade on it is not finished. A listing sold out closes by itself once its last trade has finished.",
     auth: 'customer',
     request: s.sellingCancelRequest,
     response: a.listingSchema,

@@ -169,7 +169,7 @@ export async function createListing(tx: Tx, ctx: AppContext, who: CurrentUser, i
         { account: { user: userId, kind: 'escrow' }, amount: input.number },
       ],
     });
-    await notifyUser(tx, ctx, userId, ['money', 'listing']);
+    await notifyUser(tx, ctx, userId, ['money', 'listing'], undefined, listingRef(id));
     return { id };
   });
 }
@@ -201,7 +201,7 @@ export async function cancelListing(tx: Tx, ctx: AppContext, userId: number, id:
   const remaining = await repo.closeListing(tx, id, iso(ctx.clock.now()));
   if (remaining === undefined) throw new DomainError('listing_not_open');
   await returnToSeller(tx, ctx, row, remaining, `user:${userId}`);
-  await notifyUser(tx, ctx, userId, ['money', 'listing']);
+  await notifyUser(tx, ctx, userId, ['money', 'listing'], undefined, listingRef(id));
   const after = (await repo.findListing(tx, id))!;
   return (await present(tx, ctx, [after], userId))(after);
 }

@@ -19,10 +19,12 @@ export async function notifyUser(
   userId: number,
   topics: LiveTopic[],
   mail?: { kind: MoneyMail; params: Record<string, string> },
+  /** what changed (`trade:12`), passed with the live events */
+  ref?: string,
 ): Promise<void> {
   const letter = mail && (await compose(tx, ctx, userId, mail));
   afterCommit(tx, async () => {
-    for (const topic of topics) await ctx.live.notify(userId, topic);
+    for (const topic of topics) await ctx.live.notify(userId, topic, ref);
     if (letter) await ctx.mailer.send(letter);
   });
 }

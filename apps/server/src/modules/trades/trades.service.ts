@@ -158,8 +158,8 @@ async function tellBoth(
     ...(opts.money?.includes(role) ? (['money'] as const) : []),
     ...(role === 'seller' && opts.listing ? (['listing'] as const) : []),
   ];
-  await notifyUser(tx, ctx, r.buyer_id, topics('buyer'), opts.buyerMail);
-  await notifyUser(tx, ctx, r.seller_id, topics('seller'), opts.sellerMail);
+  await notifyUser(tx, ctx, r.buyer_id, topics('buyer'), opts.buyerMail, tradeRef(r.id));
+  await notifyUser(tx, ctx, r.seller_id, topics('seller'), opts.sellerMail, tradeRef(r.id));
 }
 
 const mailParams = (r: TradeRow, extra: Record<string, string> = {}) => ({

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ownerToken, PNG, startServer, type TestServer, upload } from '../../../test/harness.js';
 import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { inTransaction } from '../../db/transaction.js';
+import { JOBS } from '../../jobs/registry.js';
+import { createJobRunner } from '../../jobs/runner.js';
 import { checkLedger } from '../ledger/ledger.service.js';
 import { settleTrade } from './trades.service.js';
 
@@ -81,9 +83,17 @@ describe('a trade between customers', () => {
     expect(paid.data).toMatchObject({ status: 'paid', proof: proof.body.data.url, actions: ['appeal', 'message'] });
     expect(new Date(paid.data.release_deadline!).getTime() - new Date(paid.data.paid_at!).getTime()).toBe(24 * HOUR);
     expect(s.mails(seller.email).at(-1)).toContain('360.08 CNY');
+    // the proof is shown to the seller, not to others
+    const fetchAs = (token: string) =>
+      fetch(`${s.url}${proof.body.data.url}`, { headers: { 'x-access-token': token } }).then((r) => r.status);
+    expect(await fetchAs(seller.token)).toBe(200);
+    expect(await fetchAs(buyer.token)).toBe(200);
+    expect(await fetchAs(stranger.token)).toBe(404);
     expect((await act(s, buyer, API.tradePaid, id)).code).toBe(errorCode('trade_state_changed'));
     expect((await act(s, buyer, API.tradeCancel, id)).code).toBe(errorCode('trade_state_changed'));
     expect((await detail(seller, id)).actions).toEqual(['release', 'appeal', 'message']);
+    // not sold until released: the property page counts completed sales only
+    expect((await s.call(API.propertyTongji, {}, seller.token)).data).toMatchObject({ total_sales: '0.00' });
 
     const released = await act<TradeDetail>(s, seller, API.tradeRelease, id);
     expect(released.data).toMatchObject({ status: 'completed', actions: [], ended_at: expect.any(String) });
@@ -220,5 +230,220 @@ describe('a trade between customers', () => {
     expect(s.mails(buyer.email).at(-1)).toContain('No payment found');
     // a refund is no buyer cancel: it does not count towards the cancel limit
     expect((await s.call(API.propertyTongji, {}, seller.token)).data).toMatchObject({ total_sales: '30.00' });
+  });
+});
+
+describe('paying', () => {
+  it('is refused after the deadline and with a proof that is not the buyer’s or backs something else', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const other = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50', window_minutes: '30' });
+    const a = await trade(s, buyer, l, '10');
+    const b = await trade(s, buyer, l, '10');
+    const foreign = await upload(s, other.token, PNG);
+    expect((await act(s, buyer, API.tradePaid, a, { image: foreign.body.data.url })).code).toBe(
+      errorCode('credentials_required'),
+    );
+    const own = await upload(s, buyer.token, PNG);
+    expect((await act(s, buyer, API.tradePaid, a, { image: own.body.data.url })).code).toBe(200);
+    expect((await act(s, buyer, API.tradePaid, b, { image: own.body.data.url })).code).toBe(errorCode('upload_used'));
+    expect((await detail(buyer, b)).status).toBe('awaiting_payment');
+
+    s.clock.advance(30 * MINUTE);
+    // past the deadline: neither paid nor offered as an action; cancelling still is
+    expect((await detail(buyer, b)).actions).toEqual(['cancel', 'message']);
+    expect((await act(s, buyer, API.tradePaid, b)).code).toBe(errorCode('trade_pay_expired'));
+    expect((await act(s, buyer, API.tradeCancel, b)).data).toMatchObject({ status: 'cancelled' });
+    expect(await remainingOf(l)).toEqual({ remaining: 90_000_000n, status: 'open' });
+  });
+});
+
+describe('the trade jobs', () => {
+  it('expire unpaid trades past the window and dispute silent sellers, and change nothing else', async () => {
+    // what earlier tests left running falls due first, so this test's counts are its own
+    s.clock.advance(2 * 24 * HOUR);
+    await s.jobs.tick();
+    admin = await ownerToken(s);
+    const seller = await customer(s, admin, '300');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '300', min: '10', max: '100', window_minutes: '15' });
+    const unpaid = await trade(s, buyer, l, '20');
+    const paid = await trade(s, buyer, l, '30');
+    await act(s, buyer, API.tradePaid, paid);
+    s.clock.advance(14 * MINUTE);
+    const young = await trade(s, buyer, l, '40');
+    expect(await remainingOf(l)).toEqual({ remaining: 210_000_000n, status: 'open' });
+
+    s.clock.advance(MINUTE);
+    const runs = await s.jobs.tick();
+    expect(runs.find((r) => r.job === 'expire-trades')).toMatchObject({ worked: 1, failed: 0 });
+    expect(runs.find((r) => r.job === 'dispute-silent-sellers')).toMatchObject({ worked: 0, failed: 0 });
+    const expired = await detail(buyer, unpaid);
+    expect(expired).toMatchObject({ status: 'expired', actions: [], ended_at: expect.any(String) });
+    expect(expired.timeline.map((e) => [e.event, e.by])).toEqual([
+      ['created', 'buyer'],
+      ['expired', 'system'],
+    ]);
+    expect((await detail(buyer, young)).status).toBe('awaiting_payment');
+    expect((await detail(buyer, paid)).status).toBe('paid');
+    expect(await remainingOf(l)).toEqual({ remaining: 230_000_000n, status: 'open' });
+    expect(s.mails(buyer.email).at(-1)).toContain('was not paid within the payment window');
+    expect(s.mails(seller.email).at(-1)).toContain('was not paid within the payment window');
+    expect(await money(s, seller)).toMatchObject({ balance: '0.00', escrow: '300.00' });
+    // a second run finds nothing
+    expect((await s.jobs.tick()).find((r) => r.job === 'expire-trades')).toMatchObject({ worked: 0 });
+
+    // 24 hours after the payment the silent seller's trade goes to dispute by itself
+    const paidAt = new Date((await detail(buyer, paid)).paid_at!).getTime();
+    s.clock.advance(paidAt + 24 * HOUR - s.clock.now().getTime() - 1000);
+    expect((await s.jobs.tick()).find((r) => r.job === 'dispute-silent-sellers')).toMatchObject({ worked: 0 });
+    s.clock.advance(1000);
+    expect((await s.jobs.tick()).find((r) => r.job === 'dispute-silent-sellers')).toMatchObject({ worked: 1 });
+    const disputed = await detail(seller, paid);
+    expect(disputed).toMatchObject({ status: 'disputed', appeal: { by: 'system', reason: '' }, actions: ['release', 'message'] });
+    expect(disputed.timeline.at(-1)).toMatchObject({ event: 'disputed', by: 'system' });
+    expect(s.mails(seller.email).at(-1)).toContain('did not release the USDT within 24 hours');
+    expect(await money(s, seller)).toMatchObject({ balance: '0.00', escrow: '300.00' });
+    expect(await money(s, buyer)).toMatchObject({ balance: '0.00' });
+  });
+});
+
+describe('races', () => {
+  it('two releases at once apply exactly once', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const id = await trade(s, buyer, l, '50');
+    await act(s, buyer, API.tradePaid, id);
+    const results = await Promise.all(Array.from({ length: 2 }, () => act(s, seller, API.tradeRelease, id)));
+    expect(results.map((r) => r.code).sort()).toEqual([200, errorCode('trade_state_changed')].sort());
+    expect(await money(s, buyer)).toMatchObject({ balance: '50.00' });
+    expect(await money(s, seller)).toMatchObject({ escrow: '50.00' });
+    const journals = await s.db.selectFrom('journals').select('id').where('ref', '=', `trade:${id}`).execute();
+    expect(journals).toHaveLength(1);
+  });
+
+  it('a release racing the dispute job, and a payment racing the expiry job, each apply once', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const paid = await trade(s, buyer, l, '20');
+    await act(s, buyer, API.tradePaid, paid);
+    s.clock.advance(24 * HOUR);
+    const [released] = await Promise.all([act<TradeDetail>(s, seller, API.tradeRelease, paid), s.jobs.tick()]);
+    // the release wins or follows the dispute (a seller may release a disputed trade): either way it applies once
+    expect(released.code).toBe(200);
+    expect(await money(s, buyer)).toMatchObject({ balance: '20.00' });
+    expect((await detail(buyer, paid)).status).toBe('completed');
+
+    const unpaid = await trade(s, buyer, l, '30');
+    s.clock.advance(15 * MINUTE);
+    const [payment] = await Promise.all([act<TradeDetail>(s, buyer, API.tradePaid, unpaid), s.jobs.tick()]);
+    const after = await detail(buyer, unpaid);
+    // the deadline has passed: the payment is refused whether the job came first or not, and the trade expires once
+    expect(payment.code === errorCode('trade_pay_expired') || payment.code === errorCode('trade_state_changed')).toBe(true);
+    expect(after.status).toBe('expired');
+    expect(await remainingOf(l)).toEqual({ remaining: 80_000_000n, status: 'open' });
+  });
+
+  it('two job runners racing act on each trade once (on PostgreSQL both claim, skipping locked rows)', async () => {
+    s.clock.advance(2 * 24 * HOUR);
+    await s.jobs.tick();
+    admin = await ownerToken(s);
+    const seller = await customer(s, admin, '500');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '500', min: '1', max: '500' });
+    const ids = [];
+    for (let i = 0; i < 20; i++) ids.push(await trade(s, buyer, l, '5'));
+    s.clock.advance(15 * MINUTE);
+    const a = createJobRunner(s.ctx, JOBS, { holder: 'a' });
+    const b = createJobRunner(s.ctx, JOBS, { holder: 'b' });
+    const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+    const worked = (runs: typeof ra) => runs.find((r) => r.job === 'expire-trades')!.worked;
+    expect(worked(ra) + worked(rb)).toBe(20);
+    const events = await s.db
+      .selectFrom('trade_events')
+      .select('trade_id')
+      .where('trade_id', 'in', ids)
+      .where('event', '=', 'expired')
+      .execute();
+    expect(events).toHaveLength(20);
+    expect(await remainingOf(l)).toEqual({ remaining: 500_000_000n, status: 'open' });
+  });
+});
+
+describe('live events', () => {
+  it('tell both sides of every transition, naming the trade', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const seen: string[] = [];
+    const live = s.ctx.live;
+    const original = live.notify.bind(live);
+    live.notify = async (userId, topic, ref) => {
+      const who = userId === buyer.id ? 'buyer' : userId === seller.id ? 'seller' : 'other';
+      seen.push(`${who} ${topic} ${ref ?? ''}`);
+      return original(userId, topic, ref);
+    };
+    try {
+      const id = await trade(s, buyer, l, '20');
+      await act(s, buyer, API.tradePaid, id);
+      await act(s, seller, API.tradeRelease, id);
+      const ref = `trade:${id}`;
+      expect(seen).toEqual([
+        `buyer trade ${ref}`,
+        `seller trade ${ref}`,
+        `seller listing ${ref}`,
+        `buyer trade ${ref}`,
+        `seller trade ${ref}`,
+        `buyer trade ${ref}`,
+        `buyer money ${ref}`,
+        `seller trade ${ref}`,
+        `seller money ${ref}`,
+      ]);
+    } finally {
+      live.notify = original;
+    }
+  });
+});
+
+describe('settleTrade (the disputes queue decides with it)', () => {
+  it('lets an operator decide only disputed trades, releasing to the buyer with a note to both', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
+    const id = await trade(s, buyer, l, '50');
+    const settle = (outcome: 'release' | 'refund', tradeId = id) =>
+      inTransaction(s.ctx, (tx) =>
+        settleTrade(tx, s.ctx, tradeId, outcome, { by: 'operator', operatorId: 1 }, 'Bank statement checked'),
+      );
+    await expect(settle('release')).rejects.toMatchObject({ key: 'trade_state_changed' });
+    await act(s, buyer, API.tradePaid, id);
+    await expect(settle('refund')).rejects.toMatchObject({ key: 'trade_state_changed' });
+    await expect(settle('release', 999_999)).rejects.toMatchObject({ key: 'record_not_found' });
+    await act(s, buyer, API.tradeAppeal, id, { reason: 'Paid, nothing happens' });
+
+    const done = await settle('release');
+    expect(done).toMatchObject({ status: 'completed', outcome: 'release', resolved_by: 1 });
+    await expect(settle('refund')).rejects.toMatchObject({ key: 'trade_state_changed' });
+    const seen = await detail(seller, id);
+    expect(seen).toMatchObject({
+      status: 'completed',
+      resolution: { outcome: 'release', note: 'Bank statement checked' },
+      actions: [],
+    });
+    expect(seen.timeline.map((e) => [e.event, e.by])).toEqual([
+      ['created', 'buyer'],
+      ['paid', 'buyer'],
+      ['disputed', 'buyer'],
+      ['resolved', 'operator'],
+    ]);
+    expect(await money(s, buyer)).toMatchObject({ balance: '50.00' });
+    expect(await money(s, seller)).toMatchObject({ balance: '50.00', escrow: '0.00' });
+    expect(s.mails(seller.email).at(-1)).toContain('Bank statement checked');
+    expect(s.mails(buyer.email).at(-1)).toContain('50.00 USDT');
+    // the listing sold out with its last trade decided: closed
+    expect(await remainingOf(l)).toEqual({ remaining: 0n, status: 'closed' });
   });
 });

@@ -29,3 +29,14 @@ export async function markUsed(tx: Tx, id: number, usedFor: string): Promise<boo
 
 export const deleteUploadsOf = (tx: Tx, userId: number) =>
   tx.deleteFrom('uploads').where('user_id', '=', userId).returning('name').execute();
+
+/** True when the customer is the buyer or the seller of the trade. */
+export async function isTradeParty(tx: Tx, tradeId: number, userId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('trades')
+    .select('id')
+    .where('id', '=', tradeId)
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

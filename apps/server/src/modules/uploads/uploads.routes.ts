@@ -43,7 +43,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     return reply.send({ code: OK, msg: 'ok', data: stored });
   });
 
-  /** Stored files go only to their owner (X-Access-Token) or an operator (X-Admin-Token); others get a plain 404. */
+  /**
+   * Stored files go only to their owner (X-Access-Token), the other side of the trade they back, or an operator
+   * (X-Admin-Token); others get a plain 404.
+   */
   app.get(`${UPLOADS_PREFIX}:name`, async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
     const file = await inTransaction(ctx, async (tx) => {
       const caller = callerOf(req);

@@ -64,11 +64,21 @@ export async function useUpload(tx: Tx, userId: number, url: string, usedFor: st
   if (!(await repo.markUsed(tx, row.id, usedFor))) throw new DomainError('upload_used');
 }
 
-/** The stored file for a reader allowed to see it: its owner, or any operator. Undefined otherwise. */
+/** `trade:12` and `trade:12:<anything>`: an upload backing a trade (its payment proof, an image in its chat). */
+const TRADE_USE = /^trade:(\d+)(:|$)/;
+
+/**
+ * The stored file for a reader allowed to see it: its owner, any operator, and for an upload backing a trade (the
+ * payment proof, a chat image) the other side of that trade. Undefined otherwise.
+ */
 export async function readUpload(tx: Tx, ctx: AppContext, name: string, reader: { userId: number } | 'operator') {
   if (!NAME_RE.test(name)) return undefined;
   const row = await repo.findUpload(tx, name);
-  if (!row || (reader !== 'operator' && row.user_id !== reader.userId)) return undefined;
+  if (!row) return undefined;
+  if (reader !== 'operator' && row.user_id !== reader.userId) {
+    const trade = row.used_for ? TRADE_USE.exec(row.used_for) : null;
+    if (!trade || !(await repo.isTradeParty(tx, Number(trade[1]), reader.userId))) return undefined;
+  }
   const data = await fs.readFile(path.join(dir(ctx), row.name)).catch(() => undefined);
   return data && { data, mime: row.mime };
 }
