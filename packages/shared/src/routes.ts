@@ -21,6 +21,10 @@ export const ROUTES = {
   beginner: '/pages/index/beginner',
   service: '/pages/index/service',
   cardWithdrawal: '/pages/mine/cardWithdrawal',
+  /** one trade between customers: `?id=` */
+  trade: '/pages/orders/trade',
+  /** the form posting a sell listing */
+  listingCreate: '/pages/dating/listing',
 } as const;
 
 /** Routes a visitor without a session may open; every other route sends them to login. */

@@ -12,6 +12,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/withdrawals', label: 'Withdrawals' },
   { path: '/merchant-sales', label: 'Sales to merchants' },
   { path: '/merchants', label: 'Merchants' },
+  { path: '/disputes', label: 'Disputes' },
   { path: '/addresses', label: 'Receiving addresses' },
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },

@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
+import { DisputesPage } from '../features/disputes/disputes-page';
 import { MerchantSalesPage } from '../features/merchant-sales/merchant-sales-page';
 import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
@@ -30,6 +31,9 @@ export function AppRoutes({ operator }: { operator: Operator }) {
       </Route>
       <Route path="/merchants">
         <MerchantsPage canEdit={handlesMoney} />
+      </Route>
+      <Route path="/disputes">
+        <DisputesPage canResolve={handlesMoney} />
       </Route>
       <Route path="/addresses">
         <AddressesPage canEdit={handlesMoney} />

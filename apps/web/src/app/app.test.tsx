@@ -30,6 +30,10 @@ beforeEach(() => {
     [API.config]: () => ({ code: 200, data: config }),
     [API.getInfo]: () => ({ code: 200, data: user }),
     [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+    [API.sellingTongji]: () => ({
+      code: 200,
+      data: { available: '12.50', escrow: '2.25', frozen: '1.00', total: '15.75', on_order: '3.25' },
+    }),
   });
 });
 

@@ -13,13 +13,33 @@ export interface PageRoute {
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
+/** A page showing trading texts: its chunk and those texts load together. */
+const withTradeTexts =
+  <M>(load: () => Promise<M>) =>
+  async () =>
+    (await Promise.all([load(), import('../lib/trade-texts').then((m) => m.loadTradeTexts())]))[0];
+
 const home = page(() => import('../features/home/home-page'), 'HomePage');
 
 export const routeTable: Record<string, PageRoute> = {
   [ROUTES.home]: { tab: true, page: home },
   [ROUTES.homeIndex]: { tab: true, page: home },
-  [ROUTES.hall]: { tab: true, title: 'nav.hall', page: page(() => import('../features/hall/hall-page'), 'HallPage') },
-  [ROUTES.orders]: { tab: true, title: 'nav.orders', page: page(() => import('../features/orders/orders-page'), 'OrdersPage') },
+  [ROUTES.hall]: {
+    tab: true,
+    title: 'nav.hall',
+    page: page(
+      withTradeTexts(() => import('../features/hall/hall-page')),
+      'HallPage',
+    ),
+  },
+  [ROUTES.orders]: {
+    tab: true,
+    title: 'nav.orders',
+    page: page(
+      withTradeTexts(() => import('../features/orders/orders-page')),
+      'OrdersPage',
+    ),
+  },
   [ROUTES.mine]: { tab: true, page: page(() => import('../features/mine/mine-page'), 'MinePage') },
   [ROUTES.login]: { page: page(() => import('../features/auth/login-page'), 'LoginPage') },
   [ROUTES.register]: { page: page(() => import('../features/auth/register-page'), 'RegisterPage') },
@@ -42,5 +62,19 @@ export const routeTable: Record<string, PageRoute> = {
   [ROUTES.team]: { title: 'nav.team', page: page(() => import('../features/team/team-page'), 'TeamPage') },
   [ROUTES.promotion]: { title: 'nav.promotion', page: page(() => import('../features/team/promotion-page'), 'PromotionPage') },
   [ROUTES.beginner]: { title: 'nav.beginner', page: page(() => import('../features/help/beginner-page'), 'BeginnerPage') },
+  [ROUTES.trade]: {
+    title: 'nav.trade',
+    page: page(
+      withTradeTexts(() => import('../features/trade/trade-page')),
+      'TradePage',
+    ),
+  },
+  [ROUTES.listingCreate]: {
+    title: 'nav.listingCreate',
+    page: page(
+      withTradeTexts(() => import('../features/hall/listing-form-page')),
+      'ListingFormPage',
+    ),
+  },
   [ROUTES.service]: { title: 'nav.service', page: page(() => import('../features/help/service-page'), 'ServicePage') },
 };

@@ -8,7 +8,10 @@ export {
   registerRequest,
   saleuCreateRequest,
   saveUserInfoRequest,
+  sellingCreateRequest,
   sendCodeRequest,
+  tradeAppealRequest,
+  tradeCreateRequest,
   wiseAccountRequest,
   withdrawCreateRequest,
 } from '@c2c/shared';

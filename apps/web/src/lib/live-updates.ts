@@ -1,7 +1,7 @@
 import { type LiveServerMessage, type LiveTopic, SESSION_EXPIRED, WS_PATH } from '@c2c/shared';
 import { useEffect } from 'react';
 import { endSession } from './api';
-import { queryKeys, refreshMoney } from './queries';
+import { queryKeys, refreshMoney, refreshTrades } from './queries';
 import { queryClient } from './query-client';
 
 /** Waits before reconnecting: quick after a blip, then backing off so a server that is down is not hammered. */
@@ -82,10 +82,16 @@ export function connectLive(token: string, handlers: LiveHandlers): () => void {
 
 function refresh(topic: LiveTopic): void {
   if (topic === 'profile') void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-  else void refreshMoney();
-  // a sale to a merchant was made or decided: its order list and the offer's quantity left changed too
-  if (topic === 'saleu')
-    for (const queryKey of [queryKeys.merchantSales, queryKeys.merchantOffers]) void queryClient.invalidateQueries({ queryKey });
+  else if (topic === 'chat' || topic === 'listing') void refreshTrades();
+  else {
+    // a trade's step moves money (escrow, release), and money moving may be a trade's step: both refetch
+    void refreshMoney();
+    if (topic === 'money' || topic === 'trade') void refreshTrades();
+    // a sale to a merchant was made or decided: its order list and the offer's quantity left changed too
+    if (topic === 'saleu')
+      for (const queryKey of [queryKeys.merchantSales, queryKeys.merchantOffers])
+        void queryClient.invalidateQueries({ queryKey });
+  }
 }
 
 /** Live updates while signed in (DESIGN §4, §6): server events refresh what the screens show; closed on sign-out. */
@@ -96,6 +102,7 @@ export function useLiveUpdates(token: string | null): void {
       onEvent: refresh,
       onResume: () => {
         void refreshMoney();
+        void refreshTrades();
         void queryClient.invalidateQueries({ queryKey: queryKeys.user });
       },
       onExpired: endSession,

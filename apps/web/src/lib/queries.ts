@@ -20,6 +20,11 @@ export const queryKeys = {
   propertyTongji: ['property', 'tongji'],
   merchantOffers: ['selling', 'merchant'],
   merchantSales: ['saleu', 'list-order'],
+  /** every call about trades between customers (list, detail, unread, chat) starts with this */
+  trade: ['trade'],
+  tradeUnread: ['trade', 'unread'],
+  /** every selling/* call (listings, the Hall's summary, the latest deals) starts with this */
+  selling: ['selling'],
 } as const;
 
 const MONEY_KEYS = [
@@ -29,6 +34,7 @@ const MONEY_KEYS = [
   queryKeys.assetLog,
   queryKeys.assetLogTongji,
   queryKeys.propertyTongji,
+  queryKeys.selling,
 ];
 
 /** Balances, summaries and money lists are stale: screens showing them refetch, the others when next opened. */
@@ -48,6 +54,11 @@ export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
     },
     placeholderData: () => getUserInfo() ?? undefined,
   });
+}
+
+/** Trades, their chats and listings changed: their lists, pages and the Orders badge refetch. */
+export async function refreshTrades(): Promise<void> {
+  await Promise.all([queryKeys.trade, queryKeys.selling].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useMoney() {

@@ -17,7 +17,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const load = (lang: string) => flatten(JSON.parse(readFileSync(join(here, `${lang}.json`), 'utf8')) as Tree);
+const read = (file: string) => flatten(JSON.parse(readFileSync(join(here, file), 'utf8')) as Tree);
+/** A language's texts: the first page's file and the trading texts (`trade/<lang>.json`, loaded with their pages). */
+const load = (lang: string) => new Map([...read(`${lang}.json`), ...read(`trade/${lang}.json`)]);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 function sourceFiles(dir: string): string[] {
@@ -47,6 +49,11 @@ describe('locale files', () => {
       expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
       expect(placeholders(text), `${lang}:${key} placeholders`).toEqual(placeholders(en.get(key) ?? ''));
     }
+  });
+
+  it.each(LANGS)('%s keeps the trading texts apart from the first page texts (no key in both files)', (lang) => {
+    const first = read(`${lang}.json`);
+    expect([...read(`trade/${lang}.json`).keys()].filter((k) => first.has(k))).toEqual([]);
   });
 
   it('uses every key of en.json somewhere in src (keys are written as literals)', () => {

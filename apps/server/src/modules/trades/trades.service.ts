@@ -1,4 +1,5 @@
 import {
+  fiatAmount,
   formatAmount,
   type LiveTopic,
   type Page,
@@ -17,7 +18,6 @@ import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { post } from '../ledger/ledger.service.js';
 import { closeIfSoldOut, giveBack, lockListing, publicNames, takeRemaining } from '../listings/listings.service.js';
-import { fiatAmount } from '../merchants/merchants.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
@@ -225,7 +225,7 @@ export async function createTrade(
       quantity: n,
       price: listing.price,
       currency: listing.currency,
-      fiat_amount: fiatAmount(n, listing.price),
+      fiat_amount: fiatAmount(n, listing.price, listing.currency),
       payout_account_id: listing.payout_account_id,
       reference: paymentReference(),
       window_minutes: listing.window_minutes,

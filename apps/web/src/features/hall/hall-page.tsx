@@ -1,41 +1,38 @@
+import '../../components/trade.css';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../components/list-table';
+import { HistoryList } from '../../components/history-list';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
 import { SummaryCard } from '../../components/summary-card';
-import { addAmounts } from '../../lib/money';
-import { useMoney } from '../../lib/queries';
+import { useSellingTongji } from '../../lib/trade';
+import { BuyList } from './buy-list';
 import { MerchantOffers } from './merchant-offers';
+import { SellingList } from './selling-list';
 
 export function HallPage() {
   const { t } = useTranslation();
-  const money = useMoney().data;
+  const summary = useSellingTongji().data;
   return (
     <div className="page-body">
-      <SummaryCard label={t('hall.totalBalance')} value={<MoneyValue value={money?.total} />}>
-        <Stat label={t('hall.onOrder')} value={money ? <MoneyValue value={addAmounts(money.escrow, money.frozen)} /> : null} />
-        <Stat label={t('hall.available')} value={money ? <MoneyValue value={money.balance} /> : null} />
+      <SummaryCard label={t('hall.totalBalance')} value={<MoneyValue value={summary?.total} />}>
+        <Stat label={t('hall.onOrder')} value={summary ? <MoneyValue value={summary.on_order} /> : null} />
+        <Stat label={t('hall.available')} value={summary ? <MoneyValue value={summary.available} /> : null} />
       </SummaryCard>
       <div className="card">
         <Tabs defaultActiveKey="buy" stretch>
-          <Tabs.Tab key="buy" title={t('hall.buy')}>
-            <ListTable
-              columns={[t('hall.seller'), t('hall.quantity'), t('hall.unitPrice'), t('hall.limits')]}
-              empty={t('hall.noOffers')}
-            />
+          <Tabs.Tab key="buy" title={t('hall.buyTab')}>
+            <BuyList />
           </Tabs.Tab>
           <Tabs.Tab key="selling" title={t('hall.sellingOrders')}>
-            <ListTable
-              columns={[t('hall.quantity'), t('hall.unitPrice'), t('hall.uncompleted'), t('hall.state')]}
-              empty={t('hall.noOffers')}
-            />
+            <SellingList />
           </Tabs.Tab>
           <Tabs.Tab key="merchants" title={t('hall.sellToMerchants')}>
             <MerchantOffers />
           </Tabs.Tab>
         </Tabs>
       </div>
+      <HistoryList />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type Answer, API } from '@c2c/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, upload } from '../../lib/api';
+import { api } from '../../lib/api';
 import { usePagedQuery } from '../../lib/paging';
 import { queryKeys } from '../../lib/queries';
 
@@ -15,8 +15,6 @@ export function useReceivingAddress(network: string | undefined) {
     placeholderData: keepPreviousData,
   });
 }
-
-export const uploadProof = (file: File) => upload(API.upload, file, { catch: true });
 
 export interface RechargeBody {
   type: string;

@@ -2,6 +2,7 @@ import { type ImageUploadItem, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
+import { ProofUpload, proofPath } from '../../components/proof-upload';
 import { SubmitButton } from '../../components/submit-button';
 import { formatMoney } from '../../lib/money';
 import { refreshMoney, usePublicConfig } from '../../lib/queries';
@@ -10,7 +11,6 @@ import { showSuccess, showToast } from '../../lib/toast';
 import { useFormState } from '../../lib/use-form-state';
 import { validate, withinLimits } from '../../lib/validate';
 import { createRecharge } from './api';
-import { ProofUpload, proofPath } from './proof-upload';
 
 const EMPTY = { amount: '', tx_hash: '' };
 

@@ -2,11 +2,11 @@ import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setupAntdRender } from '../../lib/antd-render';
-import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/error-text';
-import { showToast } from '../../lib/toast';
-import { uploadProof } from './api';
+import { setupAntdRender } from '../lib/antd-render';
+import { ApiError } from '../lib/api';
+import { errorText } from '../lib/error-text';
+import { showToast } from '../lib/toast';
+import { uploadImage } from '../lib/upload';
 
 // ImageUploader opens its preview (ImageViewer) imperatively.
 setupAntdRender();
@@ -50,7 +50,7 @@ export function ProofUpload({ value, onChange, onBusyChange }: Props) {
   const upload = async (file: File): Promise<ImageUploadItem> => {
     setRejection('');
     try {
-      const stored = await uploadProof(file);
+      const stored = await uploadImage(file);
       return { key: stored.id, url: URL.createObjectURL(file), extra: stored.url };
     } catch (error) {
       if (error instanceof ApiError) setRejection(error.message);

@@ -1,0 +1,62 @@
+import '../../components/trade.css';
+import { ROUTES, TRADE_STATUSES, type TradeStatus } from '@c2c/shared';
+import { CapsuleTabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyValue } from '../../components/money-value';
+import { PagedList } from '../../components/paged-list';
+import { TimeText } from '../../components/time-text';
+import { TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
+import { formatMoney } from '../../lib/money';
+import { navigate } from '../../lib/navigation';
+import { type TradeRow, useTrades } from '../../lib/trade';
+
+function TradeItem({ item }: { item: TradeRow }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <button type="button" className="trade-item" onClick={() => navigate(`${ROUTES.trade}?id=${item.id}`)}>
+      <div className="record-line">
+        <span className="trade-role">
+          {t(item.role === 'buyer' ? 'orders.trades.bought' : 'orders.trades.sold')} · {item.counterparty}
+          {item.unread > 0 && <span className="unread-dot" role="status" aria-label={t('orders.trades.unread')} />}
+        </span>
+        <TradeStatusTag status={item.status} label={t(TRADE_STATUS_KEYS[item.status])} />
+      </div>
+      <div className="record-line">
+        <strong className="record-amount">
+          <MoneyValue value={item.quantity} />
+        </strong>
+        <span>
+          {formatMoney(item.fiat_amount, i18n.language)} {item.currency}
+        </span>
+      </div>
+      <div className="record-line muted">
+        <span className="mono">{item.order_no}</span>
+        <TimeText value={item.created_at} />
+      </div>
+    </button>
+  );
+}
+
+/** The Orders page's "Trades" tab: the caller's trades on both sides, by state; a tap opens the trade. */
+export function TradeList() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<TradeStatus | 'all'>('all');
+  const trades = useTrades(status);
+  return (
+    <>
+      <CapsuleTabs activeKey={status} onChange={(key) => setStatus(key as TradeStatus | 'all')}>
+        <CapsuleTabs.Tab key="all" title={t('orders.all')} />
+        {TRADE_STATUSES.map((s) => (
+          <CapsuleTabs.Tab key={s} title={t(TRADE_STATUS_KEYS[s])} />
+        ))}
+      </CapsuleTabs>
+      <PagedList
+        query={trades}
+        empty={t('orders.trades.empty')}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <TradeItem item={item} />}
+      />
+    </>
+  );
+}

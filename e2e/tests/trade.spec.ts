@@ -1,0 +1,215 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
+import { ownerInConsole, PNG, shot, signUpByApi } from './support';
+
+const PASSWORD = 'Trade-e2e-1';
+
+type Answer = { code: number; msg: string; data: Record<string, unknown> };
+
+/** A customer's API call (the set-up the screens are not about: funding, binding an account). */
+function customerApi(token: string) {
+  return async (path: string, body: Record<string, string> | FormData): Promise<Answer> => {
+    const form = body instanceof FormData ? body : new URLSearchParams({ lang: 'en', ...body });
+    const answer = (await (
+      await fetch(`${BASE_URL}${path}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } })
+    ).json()) as Answer;
+    if (answer.code !== 200) throw new Error(`${path}: ${answer.msg}`);
+    return answer;
+  };
+}
+
+/** A customer signed up through the API and signed in on a phone screen, in `lang`. */
+async function customer(browser: Browser, tag: string, lang = 'en') {
+  const { email, token, user } = await signUpByApi(tag, PASSWORD, lang);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // signed in as the app stores a session (the sign-in screens have their own walk in customer.spec)
+  await context.addInitScript(
+    (session: { token: string; user: string; lang: string }) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', session.token);
+      localStorage.setItem('userInfo', session.user);
+      localStorage.setItem('lang', session.lang);
+    },
+    { token, user: JSON.stringify(user), lang },
+  );
+  const page = await context.newPage();
+  await page.goto('/#/');
+  await expect(page.locator('.adm-tab-bar')).toBeVisible();
+  return { email, token, page, api: customerApi(token) };
+}
+
+/** A seller with `amount` USDT (a recharge the owner approves in the console) and a bank account to be paid to. */
+async function fundedSeller(browser: Browser, admin: Page, amount: string, lang = 'en') {
+  const seller = await customer(browser, 'seller', lang);
+  const file = new FormData();
+  file.append('lang', 'en');
+  file.append('file', new Blob([PNG], { type: 'image/png' }), 'transfer.png');
+  const stored = await seller.api('/api/v1/attach/upload', file);
+  await seller.api('/api/v1/recharge/create', { type: 'TRC20', amount, image: String(stored.data.url) });
+  await admin.getByRole('menuitem', { name: 'Recharges' }).click();
+  const row = admin.getByRole('row').filter({ hasText: seller.email });
+  await row.getByRole('button', { name: 'Review' }).click();
+  await admin.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByText('approved', { exact: false }).first()).toBeVisible();
+  await seller.api('/api/v1/bankinfo/create', {
+    type: 'bank',
+    full_name: 'Erika Mustermann',
+    name: 'Erika',
+    surname: 'Mustermann',
+    phone: '+49 151 23456789',
+    email: 'erika@example.com',
+    area: 'Mitte',
+    country: 'Germany',
+    iban: 'DE89370400440532013000',
+    bank_name: 'Commerzbank',
+    swift: 'COBADEFFXXX',
+    address: 'Unter den Linden 1',
+    city: 'Berlin',
+    state: 'Berlin',
+  });
+  return seller;
+}
+
+/** The seller posts a listing through the form page (English texts). */
+async function postListing(page: Page, { number, price, min, max }: { number: string; price: string; min: string; max: string }) {
+  await page.goto('/#/pages/dating/listing');
+  await page.getByPlaceholder('How much USDT to sell').fill(number);
+  await page.getByPlaceholder('Price per USDT').fill(price);
+  await page.getByPlaceholder('Smallest amount one buyer may take').fill(min);
+  await page.getByPlaceholder('Largest amount one buyer may take').fill(max);
+  await page.getByRole('button', { name: 'Post a listing' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`${number}.00 USDT`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText('Listing posted')).toBeVisible();
+}
+
+/** The buyer buys `amount` from the seller's listing in the Hall and lands on the trade page. */
+async function buy(page: Page, sellerEmail: string, amount: string) {
+  await page.goto('/#/pages/dating/dating');
+  const masked = `${sellerEmail.slice(0, 2)}`;
+  const row = page.locator('.listing-row').filter({ hasText: masked }).first();
+  await row.getByRole('button', { name: 'Buy' }).click();
+  await page.getByPlaceholder('How much USDT to buy').fill(amount);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('Awaiting payment').first()).toBeVisible();
+}
+
+test('two customers trade with chat to release; a dispute is decided by refund in the console', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const admin = await ownerInConsole(browser);
+  const seller = await fundedSeller(browser, admin, '300');
+  const buyer = await customer(browser, 'buyer');
+
+  // The seller posts 200 USDT at 0.95 EUR: the Hall's summary shows them on order.
+  await postListing(seller.page, { number: '200', price: '0.95', min: '10', max: '150' });
+  await seller.page.goto('/#/pages/dating/dating');
+  await expect(seller.page.locator('.summary-card')).toContainText('300.00');
+  await expect(seller.page.locator('.summary-card')).toContainText('200.00');
+  await seller.page.getByText('Selling orders').click();
+  await expect(seller.page.getByText('Open', { exact: true }).first()).toBeVisible();
+  await shot(seller.page, 'trade-01-selling-orders');
+
+  // The buyer buys 100: the sheet shows the exact fiat amount.
+  await buyer.page.goto('/#/pages/dating/dating');
+  const row = buyer.page.locator('.listing-row').first();
+  await row.getByRole('button', { name: 'Buy' }).click();
+  await buyer.page.getByPlaceholder('How much USDT to buy').fill('100');
+  await expect(buyer.page.getByTestId('fiat-amount')).toHaveText('95.00 EUR');
+  await shot(buyer.page, 'trade-02-buy-sheet');
+  await buyer.page.getByRole('button', { name: 'Buy now' }).click();
+  await buyer.page.getByRole('dialog').getByRole('button', { name: 'Place order' }).click();
+  await expect(buyer.page.getByText('Awaiting payment').first()).toBeVisible();
+  await expect(buyer.page.getByText('DE89370400440532013000')).toBeVisible();
+  await expect(buyer.page.getByRole('timer')).toContainText(/Pay within 1[45]:\d\d/);
+  await shot(buyer.page, 'trade-03-awaiting-payment');
+
+  // Chat both ways, live.
+  await buyer.page.getByPlaceholder('Write a message').fill('Paying now');
+  await buyer.page.getByRole('button', { name: 'Send' }).click();
+  await seller.page.goto('/#/pages/orders/orders');
+  await expect(seller.page.locator('.adm-tab-bar .adm-badge')).toBeVisible();
+  await seller.page.locator('.trade-item').first().click();
+  await expect(seller.page.getByText('Paying now')).toBeVisible();
+  await seller.page.getByPlaceholder('Write a message').fill('Thanks, waiting');
+  await seller.page.getByRole('button', { name: 'Send' }).click();
+  await expect(buyer.page.getByText('Thanks, waiting')).toBeVisible();
+
+  // The buyer says paid (with a proof), the seller releases after the strong confirmation.
+  await buyer.page.locator('input[type="file"]').first().setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: PNG });
+  await expect(buyer.page.locator('.adm-image-uploader img').first()).toBeVisible();
+  await buyer.page.getByRole('button', { name: 'I have paid' }).click();
+  await buyer.page.getByRole('dialog').getByRole('button', { name: 'I have paid' }).click();
+  await expect(buyer.page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(seller.page.getByRole('button', { name: 'Release USDT' })).toBeVisible();
+  await shot(seller.page, 'trade-04-paid-seller');
+  await seller.page.getByRole('button', { name: 'Release USDT' }).click();
+  await expect(seller.page.getByRole('dialog')).toContainText('Only release after 95.00 EUR is in your account.');
+  await seller.page.getByRole('dialog').getByRole('button', { name: 'The money arrived, release' }).click();
+  await expect(seller.page.getByText('Completed').first()).toBeVisible();
+  await expect(buyer.page.getByText('Completed').first()).toBeVisible();
+  await shot(buyer.page, 'trade-05-completed');
+
+  // Balances in the app: the buyer has 100, the seller 100 available and 100 still listed.
+  await buyer.page.goto('/#/pages/dating/dating');
+  await expect(buyer.page.locator('.summary-card')).toContainText('100.00');
+  await seller.page.goto('/#/pages/dating/dating');
+  await expect(seller.page.locator('.summary-card')).toContainText('200.00');
+
+  // A second trade is disputed by the buyer and refunded by the owner.
+  await buy(buyer.page, seller.email, '40');
+  await buyer.page.getByRole('button', { name: 'I have paid' }).click();
+  await buyer.page.getByRole('dialog').getByRole('button', { name: 'I have paid' }).click();
+  await expect(buyer.page.getByRole('button', { name: 'Appeal' })).toBeVisible();
+  await buyer.page.getByRole('button', { name: 'Appeal' }).click();
+  await buyer.page.getByPlaceholder('What went wrong?').fill('The seller does not answer');
+  await buyer.page.locator('.sheet').getByRole('button', { name: 'Appeal' }).click();
+  await expect(buyer.page.getByText('Disputed').first()).toBeVisible();
+
+  await admin.getByRole('menuitem', { name: 'Disputes' }).click();
+  const dispute = admin.getByRole('row').filter({ hasText: buyer.email });
+  await dispute.getByRole('button', { name: 'Decide' }).click();
+  await expect(admin.getByText('The seller does not answer')).toBeVisible();
+  await admin.getByPlaceholder('Write to both sides').fill('Please send your bank statement');
+  await admin.getByRole('button', { name: 'Send' }).click();
+  await expect(buyer.page.getByText('Please send your bank statement')).toBeVisible();
+  await shot(admin, 'trade-06-console-dispute');
+  await admin.getByRole('button', { name: 'Refund to seller' }).click();
+  await admin.getByRole('dialog').getByRole('textbox').fill('No payment reached the seller');
+  await admin
+    .getByRole('dialog')
+    .getByRole('button', { name: /OK|Confirm|Submit/ })
+    .click();
+  await expect(buyer.page.getByText('Cancelled').first()).toBeVisible();
+  await expect(buyer.page.getByText('No payment reached the seller')).toBeVisible();
+  await shot(buyer.page, 'trade-07-refunded');
+});
+
+test('the trade screens in German', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await ownerInConsole(browser);
+  const seller = await fundedSeller(browser, admin, '100');
+  await seller.api('/api/v1/selling/create', {
+    number: '50',
+    price: '0.95',
+    currency: 'EUR',
+    min: '10',
+    max: '50',
+    bk_id: String(((await seller.api('/api/v1/bankinfo/list', {})).data.list as { id: number }[])[0]?.id),
+    window_minutes: '30',
+  });
+  const buyer = await customer(browser, 'kaeufer', 'de');
+  await buyer.page.goto('/#/pages/dating/dating');
+  await expect(buyer.page.getByText('Kaufen').first()).toBeVisible();
+  await shot(buyer.page, 'trade-de-01-hall');
+  await buyer.page.locator('.listing-row').first().getByRole('button', { name: 'Kaufen' }).click();
+  await buyer.page.getByPlaceholder('Wie viel USDT kaufen').fill('20');
+  await expect(buyer.page.getByTestId('fiat-amount')).toHaveText('19,00 EUR');
+  await shot(buyer.page, 'trade-de-02-buy-sheet');
+  await buyer.page.getByRole('button', { name: 'Jetzt kaufen' }).click();
+  await buyer.page.getByRole('dialog').getByRole('button', { name: 'Bestellen' }).click();
+  await expect(buyer.page.getByText('Wartet auf Zahlung').first()).toBeVisible();
+  await expect(buyer.page.getByRole('timer')).toContainText('Zahlen innerhalb von');
+  await shot(buyer.page, 'trade-de-03-trade');
+});
