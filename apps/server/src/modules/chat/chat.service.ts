@@ -63,7 +63,7 @@ async function write(
   });
   if (input.image) {
     try {
-      await useUpload(tx, from.id, input.image, `trade_message:${row.id}`);
+      await useUpload(tx, from.id, input.image, `trade:${t.id}:message:${row.id}`);
     } catch (err) {
       // the shared text speaks of recharges; in a chat the picture was simply sent before
       if (err instanceof DomainError && err.key === 'upload_used') throw new DomainError('chat_image_used');
