@@ -21,7 +21,6 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
     {
       title: 'Merchant',
       dataIndex: 'name',
-      width: 170,
       ellipsis: { showTitle: true },
       render: (name: string) => <strong>{name}</strong>,
     },
@@ -76,7 +75,6 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
       title: 'Action',
       key: 'action',
       width: 160,
-      fixed: 'right',
       render: (_, row) => (
         <Flex gap={8}>
           <Button size="small" onClick={() => setForm({ open: true, editing: row })} aria-label={`Edit ${row.name}`}>
@@ -116,7 +114,6 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
           hideOnSinglePage: true,
           onChange: setPage,
         }}
-        scroll={{ x: 1080 }}
       />
       {canEdit && (
         <MerchantFormModal
