@@ -1,7 +1,7 @@
 import type { PayoutType } from '@c2c/shared';
 import { App, Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDecimal, formatTime } from '../../lib/format';
+import { formatDecimal } from '../../lib/format';
 import { MerchantFormModal } from './merchant-form-modal';
 import { type AdminMerchant, useMerchants, useUpdateMerchant } from './merchants-api';
 
@@ -21,34 +21,33 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
     {
       title: 'Merchant',
       dataIndex: 'name',
-      width: 200,
       ellipsis: { showTitle: true },
       render: (name: string) => <strong>{name}</strong>,
     },
     {
       title: 'Unit price',
       dataIndex: 'price',
-      width: 130,
+      width: 110,
       align: 'right',
       render: (price: string, row) => `${price} ${row.currency}`,
     },
     {
       title: 'Quantity (USDT)',
       dataIndex: 'quantity',
-      width: 140,
+      width: 120,
       align: 'right',
       render: (q: string) => formatDecimal(q),
     },
     {
       title: 'Per order (USDT)',
       key: 'limits',
-      width: 170,
+      width: 140,
       render: (_, row) => `${formatDecimal(row.min)} – ${formatDecimal(row.max)}`,
     },
     {
       title: 'Pays to',
       dataIndex: 'methods',
-      width: 120,
+      width: 100,
       render: (methods: PayoutType[]) =>
         methods.map((m) => (
           <Tag key={m} color={METHOD_TAGS[m].color}>
@@ -56,28 +55,26 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
           </Tag>
         )),
     },
-    { title: 'Orders (30 days)', dataIndex: 'orders_30d', width: 130, align: 'right' },
+    { title: 'Orders (30 d)', dataIndex: 'orders_30d', width: 90, align: 'right' },
     {
       title: 'Completion',
       dataIndex: 'completion_rate',
-      width: 120,
+      width: 100,
       align: 'right',
       render: (rate: number | null) => (rate === null ? <Typography.Text type="secondary">—</Typography.Text> : `${rate}%`),
     },
     {
       title: 'Status',
       dataIndex: 'active',
-      width: 100,
+      width: 90,
       render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
     },
-    { title: 'Created', dataIndex: 'created_at', width: 170, render: (at: string) => formatTime(at) },
   ];
   if (canEdit)
     columns.push({
       title: 'Action',
       key: 'action',
-      width: 190,
-      fixed: 'right',
+      width: 160,
       render: (_, row) => (
         <Flex gap={8}>
           <Button size="small" onClick={() => setForm({ open: true, editing: row })} aria-label={`Edit ${row.name}`}>
@@ -117,7 +114,6 @@ export function MerchantsPage({ canEdit }: { canEdit: boolean }) {
           hideOnSinglePage: true,
           onChange: setPage,
         }}
-        scroll={{ x: 1480 }}
       />
       {canEdit && (
         <MerchantFormModal
