@@ -12,6 +12,15 @@ import { DEFAULT_LANG, type Lang } from './lang.js';
  */
 export const ERROR_TEXTS: Record<Lang, ErrorTexts> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, de, ja };
 
-export function errorMessage(key: ErrorKey, lang: Lang = DEFAULT_LANG, params: Record<string, string | number> = {}): string {
-  return fillPlaceholders(ERROR_TEXTS[lang]?.[key] ?? ERROR_TEXTS[DEFAULT_LANG][key], params);
+/** A value a message may name: text, a number, or a moment (written as the language writes a date and time, in UTC). */
+export type MessageParam = string | number | Date;
+
+/** A moment in a message: the server does not know the reader's time zone, so it says UTC. */
+const momentText = (d: Date, lang: Lang) =>
+  `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
+
+export function errorMessage(key: ErrorKey, lang: Lang = DEFAULT_LANG, params: Record<string, MessageParam> = {}): string {
+  const filled: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) filled[name] = value instanceof Date ? momentText(value, lang) : value;
+  return fillPlaceholders(ERROR_TEXTS[lang]?.[key] ?? ERROR_TEXTS[DEFAULT_LANG][key], filled);
 }

@@ -8,6 +8,7 @@ import {
   type FieldError,
   isErrorKey,
   type Lang,
+  type MessageParam,
   normalizeLang,
   OK,
 } from '@c2c/shared';
@@ -36,7 +37,7 @@ export function requestLang(req: FastifyRequest): Lang {
 }
 
 /** The envelope of a refusal. */
-const envelopeOf = (key: ErrorKey, lang: Lang, params: Record<string, string | number> = {}) => ({
+const envelopeOf = (key: ErrorKey, lang: Lang, params: Record<string, MessageParam> = {}) => ({
   code: errorCode(key),
   msg: errorMessage(key, lang, params),
   data: {},
@@ -47,7 +48,7 @@ export function sendError(
   status: number,
   key: ErrorKey,
   lang: Lang,
-  params: Record<string, string | number> = {},
+  params: Record<string, MessageParam> = {},
   data: FieldError | Record<string, never> = {},
 ) {
   return reply.code(status).send({ ...envelopeOf(key, lang, params), data });

@@ -206,7 +206,7 @@ export async function createTrade(
     const now = ctx.clock.now();
     await lockCustomer(tx, userId);
     const until = await cancelLimitUntil(tx, userId, now);
-    if (until) throw new DomainError('trade_cancel_limit', { until: iso(until) });
+    if (until) throw new DomainError('trade_cancel_limit', { until });
     const listing = await lockListing(tx, input.selling_id);
     if (!listing) throw new DomainError('record_not_found');
     if (listing.user_id === userId) throw new DomainError('listing_own');
