@@ -176,11 +176,8 @@ test('two customers trade with chat to release; a dispute is decided by refund i
   await expect(buyer.page.getByText('Please send your bank statement')).toBeVisible();
   await shot(admin, 'trade-06-console-dispute');
   await admin.getByRole('button', { name: 'Refund to seller' }).click();
-  await admin.getByRole('dialog').getByRole('textbox').fill('No payment reached the seller');
-  await admin
-    .getByRole('dialog')
-    .getByRole('button', { name: /OK|Confirm|Submit/ })
-    .click();
+  await admin.getByLabel('Note to both sides').fill('No payment reached the seller');
+  await admin.getByRole('button', { name: 'Confirm' }).click();
   await expect(buyer.page.getByText('Cancelled').first()).toBeVisible();
   await expect(buyer.page.getByText('No payment reached the seller')).toBeVisible();
   await shot(buyer.page, 'trade-07-refunded');
