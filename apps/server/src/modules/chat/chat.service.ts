@@ -10,8 +10,6 @@ import { useUpload } from '../uploads/uploads.service.js';
 import type { CurrentUser } from '../users/users.service.js';
 import * as repo from './chat.repository.js';
 
-export type { Side } from './chat.repository.js';
-
 /**
  * The chat of a trade (issue 8). Its two sides write while the trade runs (`awaiting_payment`, `paid`, `disputed`);
  * once it has ended (`completed`, `cancelled`, `expired`) the chat stays readable but takes no new message, so
@@ -63,7 +61,7 @@ async function write(
   });
   if (input.image) {
     try {
-      await useUpload(tx, from.id, input.image, `trade_message:${row.id}`);
+      await useUpload(tx, from.id, input.image, `trade:${t.id}:message:${row.id}`);
     } catch (err) {
       // the shared text speaks of recharges; in a chat the picture was simply sent before
       if (err instanceof DomainError && err.key === 'upload_used') throw new DomainError('chat_image_used');

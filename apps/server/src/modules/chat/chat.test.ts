@@ -48,6 +48,10 @@ describe('trade chat', () => {
     const pic = await send(seller.token, id, { image: img, text: 'my bank' });
     expect(pic.data).toMatchObject({ from: 'seller', image: img, text: 'my bank' });
     expect((await send(seller.token, id, { image: img })).code).toBe(errorCode('chat_image_used'));
+    // the other side sees the picture, a third customer does not
+    const fetchAs = (token: string) => fetch(`${s.url}${img}`, { headers: { 'x-access-token': token } }).then((r) => r.status);
+    expect(await fetchAs(buyer.token)).toBe(200);
+    expect(await fetchAs(stranger.token)).toBe(404);
     // somebody else's upload is refused
     const buyersImg = (await upload(s, buyer.token, PNG)).body.data.url;
     expect((await send(seller.token, id, { image: buyersImg })).code).toBe(errorCode('credentials_required'));

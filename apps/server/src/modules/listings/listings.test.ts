@@ -1,4 +1,4 @@
-import { API, errorCode, type Listing } from '@c2c/shared';
+import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ownerToken, PASSWORD, startServer, type TestServer } from '../../../test/harness.js';
 import { act, buy, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
@@ -209,6 +209,25 @@ describe('a sell listing', () => {
     await act(s, buyer, API.tradePaid, t);
     s.clock.advance(1000);
     await act(s, seller, API.tradeRelease, t);
+    // a sale to a merchant counts once the merchant paid, not while under review
+    const offer = await s.admin<{ id: number }>(
+      ADMIN_API.merchantCreate,
+      { name: 'OTC', price: '0.9', currency: 'EUR', quantity: '1000', min: '1', max: '100', methods: ['bank'] },
+      admin,
+    );
+    const sale = await s.call<{ id: number }>(
+      API.saleuCreateOrder,
+      { saleu_id: String(offer.data.id), number: '5', bk_id: buyer.bk },
+      buyer.token,
+    );
+    const pending = await s.call<{ id: number }>(
+      API.saleuCreateOrder,
+      { saleu_id: String(offer.data.id), number: '6', bk_id: buyer.bk },
+      buyer.token,
+    );
+    expect([sale.code, pending.code]).toEqual([200, 200]);
+    s.clock.advance(1000);
+    expect((await s.admin(ADMIN_API.saleuApprove, { id: sale.data.id, reference: 'P-1' }, admin)).code).toBe(200);
     const h = await s.call<{ list: { kind: string; seller: string; quantity: string; price: string }[] }>(
       API.sellingHistory,
       {},
@@ -216,6 +235,15 @@ describe('a sell listing', () => {
     );
     expect(h.data.list.length).toBeLessThanOrEqual(20);
     expect(h.data.list[0]).toEqual({
+      kind: 'merchant',
+      seller: `${buyer.email.slice(0, 2)}***@example.com`,
+      quantity: '5.00',
+      price: '0.90',
+      currency: 'EUR',
+      completed_at: expect.any(String),
+    });
+    expect(h.data.list.map((d) => d.quantity)).not.toContain('6.00');
+    expect(h.data.list[1]).toEqual({
       kind: 'trade',
       seller: `${seller.email.slice(0, 2)}***@example.com`,
       quantity: '12.50',

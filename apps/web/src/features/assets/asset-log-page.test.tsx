@@ -16,7 +16,7 @@ const entry = (id: number, kind: string, amount: string, balance_after: string, 
   created_at: `2025-03-0${id}T08:00:00.000Z`,
 });
 const PAGE_1 = [entry(3, 'withdraw', '-50.00', '1150.50', true), entry(2, 'recharge', '1200.5', '1200.50')];
-const PAGE_2 = [entry(1, 'adjust', '-0.123456', '0.00'), entry(4, 'future_kind', '3.00', '3.00')];
+const PAGE_2 = [entry(1, 'adjust', '-0.123456', '0.00'), entry(4, 'interest_payout', '3.00', '3.00')];
 const tongji = { total_balance: '1150.50', business: '0.00', income: '1200.50', expenditure: '50.00', quantity: 4 };
 
 function server(exportAnswer?: () => Response | { code: number; msg: string }) {
