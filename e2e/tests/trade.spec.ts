@@ -127,13 +127,13 @@ test('two customers trade with chat to release; a dispute is decided by refund i
 
   // Chat both ways, live.
   await buyer.page.getByPlaceholder('Write a message').fill('Paying now');
-  await buyer.page.getByRole('button', { name: 'Send' }).click();
+  await buyer.page.getByRole('button', { name: 'Send', exact: true }).click();
   await seller.page.goto('/#/pages/orders/orders');
   await expect(seller.page.locator('.adm-tab-bar .adm-badge')).toBeVisible();
   await seller.page.locator('.trade-item').first().click();
   await expect(seller.page.getByText('Paying now')).toBeVisible();
   await seller.page.getByPlaceholder('Write a message').fill('Thanks, waiting');
-  await seller.page.getByRole('button', { name: 'Send' }).click();
+  await seller.page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(buyer.page.getByText('Thanks, waiting')).toBeVisible();
 
   // The buyer says paid (with a proof), the seller releases after the strong confirmation.
@@ -172,15 +172,12 @@ test('two customers trade with chat to release; a dispute is decided by refund i
   await dispute.getByRole('button', { name: 'Decide' }).click();
   await expect(admin.getByText('The seller does not answer')).toBeVisible();
   await admin.getByPlaceholder('Write to both sides').fill('Please send your bank statement');
-  await admin.getByRole('button', { name: 'Send' }).click();
+  await admin.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(buyer.page.getByText('Please send your bank statement')).toBeVisible();
   await shot(admin, 'trade-06-console-dispute');
   await admin.getByRole('button', { name: 'Refund to seller' }).click();
-  await admin.getByRole('dialog').getByRole('textbox').fill('No payment reached the seller');
-  await admin
-    .getByRole('dialog')
-    .getByRole('button', { name: /OK|Confirm|Submit/ })
-    .click();
+  await admin.getByLabel('Note to both sides').fill('No payment reached the seller');
+  await admin.getByRole('button', { name: 'Confirm' }).click();
   await expect(buyer.page.getByText('Cancelled').first()).toBeVisible();
   await expect(buyer.page.getByText('No payment reached the seller')).toBeVisible();
   await shot(buyer.page, 'trade-07-refunded');

@@ -11,7 +11,6 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { HistoryList } from '../../components/history-list';
 import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
 import { CURRENCY } from '../../lib/money';
@@ -61,7 +60,11 @@ export function HomePage() {
           </Link>
         ))}
       </nav>
-      <HistoryList limit={5} />
+      {/* the first page's scripts are at their budget: the list itself is under the Hall's tabs */}
+      <Link href={ROUTES.hall} className="card latest-deals-toggle">
+        <span>{t('history.title')}</span>
+        <span className="muted">{t('history.show')}</span>
+      </Link>
       <section className="card home-steps">
         <h2 className="card-title">{t('home.howItWorks')}</h2>
         <ol>

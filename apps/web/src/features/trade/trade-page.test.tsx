@@ -243,6 +243,27 @@ describe('trade page', () => {
     expect(screen.getAllByText('Sent just now')).toHaveLength(1);
   });
 
+  it('sends an image: checked, uploaded, then sent as the message image', async () => {
+    const STORED = '/uploads/0123456789abcdef0123456789abcdef.png';
+    const calls = server(trade(), {
+      [API.upload]: () => ({ code: 200, data: { id: 5, url: STORED } }),
+      [API.tradeMessageSend]: () => ({ code: 200, data: { ...message(1, 'buyer', ''), image: STORED } }),
+    });
+    open();
+    await screen.findByText('No messages yet');
+    const input = screen.getByTestId('chat-file') as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'x.gif', { type: 'image/gif' })] } });
+    });
+    expect(await screen.findByText('Please upload a JPEG, PNG or WebP image')).toBeTruthy();
+    expect(calls.paths()).not.toContain(API.upload);
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'p.png', { type: 'image/png' })] } });
+    });
+    await waitFor(() => expect(calls.bodies(API.tradeMessageSend)[0]?.get('image')).toBe(STORED));
+    expect(calls.bodies(API.tradeMessageSend)[0]?.get('text')).toBeNull();
+  });
+
   it('shows no writing box once the trade no longer takes messages', async () => {
     server(trade({ status: 'completed', actions: [] }), {
       [API.tradeMessageList]: () => ({ code: 200, data: { list: [message(1, 'seller', 'Thanks!')] } }),
