@@ -1,10 +1,10 @@
 import type { ErrorKey } from '@c2c/shared';
 import type en from './locales/en.json';
-import type tradeEn from './locales/trade/en.json';
+import type pagesEn from './locales/pages/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof tradeEn; errors: Record<ErrorKey, string> };
+    resources: { translation: typeof en & typeof pagesEn; errors: Record<ErrorKey, string> };
   }
 }

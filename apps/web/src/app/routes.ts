@@ -9,17 +9,17 @@ export interface PageRoute {
   page: LazyExoticComponent<ComponentType>;
 }
 
-/** Every page is its own chunk, so a visit downloads the shell and then only the page it opens. */
-const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+/**
+ * Every page is its own chunk, so a visit downloads the shell and then only the page it opens. The first pages
+ * (Home, sign-in, sign-up, reset) find their texts in the language's first file; every other page loads the rest of
+ * the texts (`locales/pages/<lang>.json`) together with its chunk.
+ */
+const firstPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  firstPage(async () => (await Promise.all([load(), import('../lib/page-texts').then((m) => m.loadPageTexts())]))[0], name);
 
-/** A page showing trading texts: its chunk and those texts load together. */
-const withTradeTexts =
-  <M>(load: () => Promise<M>) =>
-  async () =>
-    (await Promise.all([load(), import('../lib/trade-texts').then((m) => m.loadTradeTexts())]))[0];
-
-const home = page(() => import('../features/home/home-page'), 'HomePage');
+const home = firstPage(() => import('../features/home/home-page'), 'HomePage');
 
 export const routeTable: Record<string, PageRoute> = {
   [ROUTES.home]: { tab: true, page: home },
@@ -27,23 +27,17 @@ export const routeTable: Record<string, PageRoute> = {
   [ROUTES.hall]: {
     tab: true,
     title: 'nav.hall',
-    page: page(
-      withTradeTexts(() => import('../features/hall/hall-page')),
-      'HallPage',
-    ),
+    page: page(() => import('../features/hall/hall-page'), 'HallPage'),
   },
   [ROUTES.orders]: {
     tab: true,
     title: 'nav.orders',
-    page: page(
-      withTradeTexts(() => import('../features/orders/orders-page')),
-      'OrdersPage',
-    ),
+    page: page(() => import('../features/orders/orders-page'), 'OrdersPage'),
   },
   [ROUTES.mine]: { tab: true, page: page(() => import('../features/mine/mine-page'), 'MinePage') },
-  [ROUTES.login]: { page: page(() => import('../features/auth/login-page'), 'LoginPage') },
-  [ROUTES.register]: { page: page(() => import('../features/auth/register-page'), 'RegisterPage') },
-  [ROUTES.forget]: { page: page(() => import('../features/auth/forget-page'), 'ForgetPage') },
+  [ROUTES.login]: { page: firstPage(() => import('../features/auth/login-page'), 'LoginPage') },
+  [ROUTES.register]: { page: firstPage(() => import('../features/auth/register-page'), 'RegisterPage') },
+  [ROUTES.forget]: { page: firstPage(() => import('../features/auth/forget-page'), 'ForgetPage') },
   [ROUTES.personalInfo]: {
     title: 'nav.personalInfo',
     page: page(() => import('../features/profile/personal-info-page'), 'PersonalInfoPage'),
@@ -64,17 +58,11 @@ export const routeTable: Record<string, PageRoute> = {
   [ROUTES.beginner]: { title: 'nav.beginner', page: page(() => import('../features/help/beginner-page'), 'BeginnerPage') },
   [ROUTES.trade]: {
     title: 'nav.trade',
-    page: page(
-      withTradeTexts(() => import('../features/trade/trade-page')),
-      'TradePage',
-    ),
+    page: page(() => import('../features/trade/trade-page'), 'TradePage'),
   },
   [ROUTES.listingCreate]: {
     title: 'nav.listingCreate',
-    page: page(
-      withTradeTexts(() => import('../features/hall/listing-form-page')),
-      'ListingFormPage',
-    ),
+    page: page(() => import('../features/hall/listing-form-page'), 'ListingFormPage'),
   },
   [ROUTES.service]: { title: 'nav.service', page: page(() => import('../features/help/service-page'), 'ServicePage') },
 };

@@ -18,8 +18,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const read = (file: string) => flatten(JSON.parse(readFileSync(join(here, file), 'utf8')) as Tree);
-/** A language's texts: the first page's file and the trading texts (`trade/<lang>.json`, loaded with their pages). */
-const load = (lang: string) => new Map([...read(`${lang}.json`), ...read(`trade/${lang}.json`)]);
+/** A language's texts: the first pages' file and the other pages' texts (`pages/<lang>.json`, loaded with those pages). */
+const load = (lang: string) => new Map([...read(`${lang}.json`), ...read(`pages/${lang}.json`)]);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 function sourceFiles(dir: string): string[] {
@@ -51,9 +51,9 @@ describe('locale files', () => {
     }
   });
 
-  it.each(LANGS)('%s keeps the trading texts apart from the first page texts (no key in both files)', (lang) => {
+  it.each(LANGS)('%s keeps the texts of the other pages apart from those of the first pages (no key in both files)', (lang) => {
     const first = read(`${lang}.json`);
-    expect([...read(`trade/${lang}.json`).keys()].filter((k) => first.has(k))).toEqual([]);
+    expect([...read(`pages/${lang}.json`).keys()].filter((k) => first.has(k))).toEqual([]);
   });
 
   it('uses every key of en.json somewhere in src (keys are written as literals)', () => {

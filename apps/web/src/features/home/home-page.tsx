@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { HistoryList } from '../../components/history-list';
 import { WalletIcon } from '../../components/icons';
 import { MoneyText } from '../../components/money-text';
 import { CURRENCY } from '../../lib/money';
@@ -60,11 +61,7 @@ export function HomePage() {
           </Link>
         ))}
       </nav>
-      {/* the first page's scripts are at their budget: the list itself is under the Hall's tabs */}
-      <Link href={ROUTES.hall} className="card latest-deals-toggle">
-        <span>{t('history.title')}</span>
-        <span className="muted">{t('history.show')}</span>
-      </Link>
+      <HistoryList limit={5} />
       <section className="card home-steps">
         <h2 className="card-title">{t('home.howItWorks')}</h2>
         <ol>

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import de from '../../locales/de.json';
+import dePages from '../../locales/pages/de.json';
 import { config, money, openApp, signIn, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
@@ -152,7 +153,9 @@ describe('withdraw', () => {
 
 describe('withdraw in German', () => {
   beforeEach(async () => {
+    // the app restarts on a language change and loads the texts then; here the page's chunk is loaded already
     i18n.addResourceBundle('de', 'translation', de);
+    i18n.addResourceBundle('de', 'translation', dePages, true);
     localStorage.setItem('lang', 'de');
     await i18n.changeLanguage('de');
   });
