@@ -17,8 +17,10 @@ const BINDING_KEYS = [
   'removed',
 ] as const;
 type Texts = { binding: Record<(typeof BINDING_KEYS)[number], string>; common: { cancel: string } };
-const texts = (lang: string): Texts =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`), 'utf8'));
+const locale = (file: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/web/src/locales', file), 'utf8'));
+/** The app's texts of one language: the first pages' file and the other pages' (the binding page is one of those). */
+const texts = (lang: string): Texts => ({ ...locale(`${lang}.json`), ...locale(`pages/${lang}.json`) });
 
 /** A customer signed up through the mail outbox, opened on a phone screen in `lang`, already signed in. */
 async function customer(browser: Browser, lang: string): Promise<Page> {

@@ -38,8 +38,32 @@ async function customer(browser: Browser, tag: string, lang = 'en') {
   return { email, token, page, api: customerApi(token) };
 }
 
+/**
+ * A TRC20 receiving address for recharges: the demo one may be gone (safety.spec removes the demo data), so the owner
+ * signed in to the console adds one through the operator API when none is active.
+ */
+async function receivingAddress(admin: Page) {
+  const token = await admin.evaluate(() => localStorage.getItem('c2c_admin_token'));
+  const call = async (path: string, body: Record<string, unknown>) =>
+    (await (
+      await fetch(`${BASE_URL}/api/admin/v1/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'X-Admin-Token': token ?? '' },
+      })
+    ).json()) as { code: number; msg: string; data: { list?: { id: number; type: string; active: boolean }[] } };
+  const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+  const trc20 = (await call('address/list', { page: 1, page_size: 100 })).data.list?.find((a) => a.type === 'TRC20');
+  if (trc20?.active) return;
+  const made = trc20
+    ? await call('address/update', { id: trc20.id, address, active: true })
+    : await call('address/create', { type: 'TRC20', address });
+  if (made.code !== 200) throw new Error(`address/create: ${made.msg}`);
+}
+
 /** A seller with `amount` USDT (a recharge the owner approves in the console) and a bank account to be paid to. */
 async function fundedSeller(browser: Browser, admin: Page, amount: string, lang = 'en') {
+  await receivingAddress(admin);
   const seller = await customer(browser, 'seller', lang);
   const file = new FormData();
   file.append('lang', 'en');
