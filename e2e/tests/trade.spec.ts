@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { BASE_URL } from '../playwright.config';
 import { ownerInConsole, PNG, shot, signUpByApi } from './support';
 
@@ -233,4 +235,49 @@ test('the trade screens in German', async ({ browser }) => {
   await expect(buyer.page.getByText('Wartet auf Zahlung').first()).toBeVisible();
   await expect(buyer.page.getByRole('timer')).toContainText('Zahlen innerhalb von');
   await shot(buyer.page, 'trade-de-03-trade');
+});
+
+test('a trade not paid within its window expires by itself, and the quantity goes back to the listing', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const admin = await ownerInConsole(browser);
+  const seller = await fundedSeller(browser, admin, '100');
+  const accounts = (await seller.api('/api/v1/bankinfo/list', {})).data as unknown as { list: { id: number }[] };
+  const created = await seller.api('/api/v1/selling/create', {
+    number: '60',
+    price: '0.9',
+    currency: 'EUR',
+    min: '10',
+    max: '60',
+    bk_id: String(accounts.list[0]!.id),
+  });
+  const buyer = await customer(browser, 'late');
+  const trade = await buyer.api('/api/v1/trade/create', { selling_id: String(created.data.id), number: '25' });
+  await buyer.page.goto(`/#/pages/orders/trade?id=${trade.data.id}`);
+  await expect(buyer.page.getByText('Awaiting payment').first()).toBeVisible();
+  await seller.page.goto('/#/pages/dating/dating');
+  await seller.page.getByText('Selling orders').click();
+  const mine = seller.page.locator('.listing-row').first();
+  await expect(mine).toContainText('60.00');
+
+  // The 15 minutes pass: the deadline is moved into the past in the server's database (the e2e server runs on the
+  // real clock); the server's job runner, not a visit, must expire the trade, within its one-minute round.
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'c2c.sqlite'), { timeout: 10_000 });
+  db.prepare('UPDATE trades SET pay_deadline = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString(), trade.data.id);
+  db.close();
+
+  await expect(buyer.page.getByText('Expired').first()).toBeVisible({ timeout: 90_000 });
+  await expect(buyer.page.getByRole('button', { name: 'I have paid' })).toHaveCount(0);
+  // the seller's account is no longer offered to pay to
+  await expect(buyer.page.getByText('This trade has ended.', { exact: false })).toBeVisible();
+  await expect(buyer.page.getByText('DE89370400440532013000')).toHaveCount(0);
+  await shot(buyer.page, 'trade-08-expired');
+  // the whole 60 is open to buyers again, and nobody's money moved
+  const open = (await buyer.api('/api/v1/selling/order', { page: '1', page_size: '100' })).data as unknown as {
+    list: { id: number; remaining: string }[];
+  };
+  expect(open.list.find((l) => l.id === created.data.id)?.remaining).toBe('60.00');
+  const money = (await buyer.api('/api/v1/userinfo/get-money-info', {})).data;
+  expect(money.total).toBe('0.00');
+  await seller.page.reload();
+  await expect(seller.page.locator('.summary-card')).toContainText('100.00');
 });

@@ -115,6 +115,15 @@ describe('countdown', () => {
 });
 
 describe('trade page', () => {
+  it.each(['expired', 'cancelled'] as const)('no longer offers the account to pay to once the trade is %s', async (status) => {
+    server(trade({ status, actions: [], ended_at: new Date(NOW - 1000).toISOString() }));
+    open();
+    expect(await screen.findByText(/This trade has ended\. Do not send any money for it/)).toBeTruthy();
+    expect(screen.queryByText('DE02120300000000202051')).toBeNull();
+    expect(screen.queryByText('C2C-7F3K')).toBeNull();
+    expect(pageButtons()).toEqual([]);
+  });
+
   it("shows the buyer where to pay, a live countdown to pay_deadline, and only the trade's actions", async () => {
     server(trade());
     open();

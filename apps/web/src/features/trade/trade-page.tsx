@@ -236,19 +236,26 @@ function TradeView({ trade }: { trade: TradeDetail }) {
         <Row label={t('trade.price')} value={`${formatMoney(trade.price, lang)} ${trade.currency}`} />
         <Row label={t('trade.fiat')} value={`${formatMoney(trade.fiat_amount, lang)} ${trade.currency}`} />
       </section>
-      <section className="card trade-payee">
-        <h2 className="card-title">{t('trade.payee')}</h2>
-        <Row label={t('trade.method')} value={t(METHOD_KEYS[p.type])} />
-        <Row label={t('trade.fullName')} value={p.full_name} copy />
-        <Row label={t('trade.bankName')} value={p.bank_name} copy />
-        <Row label="IBAN" value={p.iban} copy />
-        <Row label="SWIFT" value={p.swift} copy />
-        <Row label={t('trade.email')} value={p.email} copy />
-        <Row label={t('trade.country')} value={p.country} />
-        <Row label={t('trade.reference')} value={trade.reference} copy />
-        <Row label={t('trade.fiatExact')} value={formatMoney(trade.fiat_amount, lang)} copy />
-        {trade.role === 'buyer' && trade.status === 'awaiting_payment' && <p className="field-hint">{t('trade.payHint')}</p>}
-      </section>
+      {/* a trade that ended unpaid is no longer paid to: its account and amount are not offered for copying */}
+      {trade.status === 'cancelled' || trade.status === 'expired' ? (
+        <section className="card tips trade-ended">
+          <p>{t('trade.endedNoPay')}</p>
+        </section>
+      ) : (
+        <section className="card trade-payee">
+          <h2 className="card-title">{t('trade.payee')}</h2>
+          <Row label={t('trade.method')} value={t(METHOD_KEYS[p.type])} />
+          <Row label={t('trade.fullName')} value={p.full_name} copy />
+          <Row label={t('trade.bankName')} value={p.bank_name} copy />
+          <Row label="IBAN" value={p.iban} copy />
+          <Row label="SWIFT" value={p.swift} copy />
+          <Row label={t('trade.email')} value={p.email} copy />
+          <Row label={t('trade.country')} value={p.country} />
+          <Row label={t('trade.reference')} value={trade.reference} copy />
+          <Row label={t('trade.fiatExact')} value={formatMoney(trade.fiat_amount, lang)} copy />
+          {trade.role === 'buyer' && trade.status === 'awaiting_payment' && <p className="field-hint">{t('trade.payHint')}</p>}
+        </section>
+      )}
       {trade.appeal && (
         <section className="card tips">
           <h2 className="card-title">{t('trade.appealBy', { by: t(BY_KEYS[trade.appeal.by]) })}</h2>
