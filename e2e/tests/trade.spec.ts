@@ -207,6 +207,15 @@ test('two customers trade with chat to release; a dispute is decided by refund i
   await expect(buyer.page.getByText('Cancelled').first()).toBeVisible();
   await expect(buyer.page.getByText('No payment reached the seller')).toBeVisible();
   await shot(buyer.page, 'trade-07-refunded');
+
+  // Balances in the app after the refund: the 40 went back to the seller's available (300 - 200 listed + 40), the
+  // listing keeps its untraded 60 on order, the total is unchanged; the buyer still has the 100 bought.
+  await seller.page.goto('/#/pages/dating/dating');
+  await expect(seller.page.locator('.summary-card')).toContainText('200.00');
+  await expect(seller.page.locator('.summary-card')).toContainText('140.00');
+  await expect(seller.page.locator('.summary-card')).toContainText('60.00');
+  await buyer.page.goto('/#/pages/dating/dating');
+  await expect(buyer.page.locator('.summary-card')).toContainText('100.00');
 });
 
 test('the trade screens in German', async ({ browser }) => {

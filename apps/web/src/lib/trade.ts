@@ -9,12 +9,6 @@ export type TradeDetail = Answer<typeof API.tradeDetail>;
 export type TradeRow = Answer<typeof API.tradeList>['list'][number];
 export type ChatMessage = Answer<typeof API.tradeMessageSend>;
 
-/** The fiat `quantity` USDT costs at `price` per USDT, rounded down to the cent: the server's own rule, in micro-units. */
-export function fiatAmount(quantity: bigint, price: bigint): bigint {
-  const CENT = 10_000n;
-  return ((quantity * price) / 1_000_000n / CENT) * CENT;
-}
-
 export const tradeKeys = {
   listings: [...queryKeys.selling, 'order'],
   mine: [...queryKeys.selling, 'order', 'mine'],

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
+import { parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
 import { Button, Dialog, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import { CURRENCY, floorToCents, formatMoney, readAmount } from '../../lib/money
 import { navigate } from '../../lib/navigation';
 import { refreshTrades } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { createTrade, fiatAmount, type Listing, useListings } from '../../lib/trade';
+import { createTrade, type Listing, useListings } from '../../lib/trade';
 import { validate, withinLimits } from '../../lib/validate';
+import { fiatOf } from './fiat';
 
 // Dialog.confirm renders imperatively.
 setupAntdRender();
@@ -25,11 +26,10 @@ const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a 
 export const buyMax = (listing: Listing) => smaller(listing.remaining, listing.max);
 
 /** What the typed amount costs in the listing's currency (the server's rounding), or null while it is not an amount. */
-export function fiatFor(typed: string, price: string, locale: string): string | null {
+export function fiatFor(typed: string, listing: Pick<Listing, 'price' | 'currency'>, locale: string): string | null {
   const wire = readAmount(typed, locale);
-  const quantity = wire === null ? null : parseAmount(wire);
-  if (quantity === null) return null;
-  return formatAmount(fiatAmount(quantity, wireToMicro(price)));
+  if (wire === null || parseAmount(wire) === null) return null;
+  return fiatOf(wire, listing.price, listing.currency);
 }
 
 /** The sheet buying from one listing: amount (or "All"), the exact fiat to pay, a confirmation, then the trade page. */
@@ -38,7 +38,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
   const lang = i18n.language;
-  const fiat = listing ? fiatFor(amount, listing.price, lang) : null;
+  const fiat = listing ? fiatFor(amount, listing, lang) : null;
 
   const close = () => {
     setAmount('');
@@ -54,7 +54,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
     );
     if (!body) return;
     if (!withinLimits(body.number, { min: listing.min, max: buyMax(listing) })) return;
-    const pay = formatAmount(fiatAmount(wireToMicro(body.number), wireToMicro(listing.price)));
+    const pay = fiatOf(body.number, listing.price, listing.currency);
     const confirmed = await Dialog.confirm({
       title: t('hall.buy.confirmTitle'),
       content: t('hall.buy.confirmText', {

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fiatAmount, sellAll } from './fiat';
+import { fiatOf, sellAll } from './fiat';
 
-describe('fiatAmount', () => {
+describe('fiatOf', () => {
   it('multiplies in integers and rounds down to the cent', () => {
-    expect(fiatAmount('100.00', '7.12')).toBe('712.00');
+    expect(fiatOf('100.00', '7.12', 'EUR')).toBe('712.00');
     // 33.33 × 0.999999 = 33.32996667: rounded down, never up
-    expect(fiatAmount('33.33', '0.999999')).toBe('33.32');
+    expect(fiatOf('33.33', '0.999999', 'EUR')).toBe('33.32');
     // 0.01 × 0.5 = 0.005: less than a cent pays nothing
-    expect(fiatAmount('0.01', '0.5')).toBe('0.00');
+    expect(fiatOf('0.01', '0.5', 'EUR')).toBe('0.00');
     // far past what a double holds exactly
-    expect(fiatAmount('999999999999999.99', '123456.789012')).toBe('123456789011999998765.43');
+    expect(fiatOf('999999999999999.99', '123456.789012', 'EUR')).toBe('123456789011999998765.43');
+  });
+
+  it("rounds down to the currency's smallest unit, as the server does: whole yen", () => {
+    expect(fiatOf('10.00', '151.37', 'JPY')).toBe('1513.00');
   });
 });
 

@@ -1,14 +1,14 @@
-import { formatAmount, MICRO, wireToMicro } from '@c2c/shared';
+import { fiatAmount, formatAmount, wireToMicro } from '@c2c/shared';
 
-/** Fiat is paid in cents: 0.01 of the currency is 10^4 micro-units. */
+/** A typed USDT amount has at most 2 decimals: 0.01 USDT is 10^4 micro-units. */
 const CENT = 10_000n;
 
 /**
- * What a merchant pays for `quantity` USDT at `price` (fiat per USDT), both wire decimals: computed in integers and
- * rounded down to the cent, exactly as the server's `fiatAmount` (merchants.service.ts) fixes the order's amount.
+ * What `quantity` USDT come to at `price` (fiat per USDT), both wire decimals, in `currency`: the shared computation the
+ * server fixes an order's amount with (integers, rounded down to the currency's smallest unit: cents, whole yen).
  */
-export function fiatAmount(quantity: string, price: string): string {
-  return formatAmount(((wireToMicro(quantity) * wireToMicro(price)) / MICRO / CENT) * CENT);
+export function fiatOf(quantity: string, price: string, currency: string): string {
+  return formatAmount(fiatAmount(wireToMicro(quantity), wireToMicro(price), currency));
 }
 
 /**

@@ -110,13 +110,15 @@ afterEach(async () => {
 describe('fiat amount', () => {
   it('is quantity × price rounded down to the cent, in integers like the server', () => {
     // 333.33 × 0.923457 = 307.81592... -> 307.81
-    expect(fiatFor('333.33', '0.923457', 'en')).toBe('307.81');
+    expect(fiatFor('333.33', { price: '0.923457', currency: 'EUR' }, 'en')).toBe('307.81');
     // typed amounts have at most 2 decimals, like the server's
-    expect(fiatFor('333.333333', '0.923457', 'en')).toBeNull();
-    expect(fiatFor('100', '0.999999', 'en')).toBe('99.99');
-    expect(fiatFor('1.234,50', '2', 'de')).toBe('2469.00');
-    expect(fiatFor('12.345', '1', 'en')).toBeNull();
-    expect(fiatFor('abc', '1', 'en')).toBeNull();
+    expect(fiatFor('333.333333', { price: '0.923457', currency: 'EUR' }, 'en')).toBeNull();
+    expect(fiatFor('100', { price: '0.999999', currency: 'EUR' }, 'en')).toBe('99.99');
+    expect(fiatFor('1.234,50', { price: '2', currency: 'EUR' }, 'de')).toBe('2469.00');
+    expect(fiatFor('12.345', { price: '1', currency: 'EUR' }, 'en')).toBeNull();
+    expect(fiatFor('abc', { price: '1', currency: 'EUR' }, 'en')).toBeNull();
+    // a currency without cents pays in whole units, as the server computes it
+    expect(fiatFor('10', { price: '151.37', currency: 'JPY' }, 'en')).toBe('1513.00');
   });
 });
 

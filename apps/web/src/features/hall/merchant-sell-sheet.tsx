@@ -15,7 +15,7 @@ import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess, showToast } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
-import { fiatAmount, sellAll } from './fiat';
+import { fiatOf, sellAll } from './fiat';
 import { createSale, PAYOUT_KIND_KEYS, usePayoutAccounts } from './merchant-api';
 
 // Dialog.confirm renders imperatively.
@@ -57,7 +57,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
   // what the typed quantity pays, as the server will compute it; nothing while it is not an amount
   const typed = readAmount(quantity, lang);
-  const receive = typed !== null && parseAmount(typed) !== null ? fiatAmount(typed, offer.price) : null;
+  const receive = typed !== null && parseAmount(typed) !== null ? fiatOf(typed, offer.price, offer.currency) : null;
 
   const fillAll = () => {
     if (available) setQuantity(formatMoney(sellAll(available, offer.quantity, offer.max), lang));
@@ -75,7 +75,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
       showToast(await errorText('merchant_quantity_short', { max: formatMoney(offer.quantity, lang) }));
       return;
     }
-    const amount = fiatAmount(body.number, offer.price);
+    const amount = fiatOf(body.number, offer.price, offer.currency);
     const confirmed = await Dialog.confirm({
       title: t('hall.merchant.confirmTitle'),
       content: (
