@@ -263,10 +263,10 @@ test('a trade not paid within its window expires by itself, and the quantity goe
   const trade = await buyer.api('/api/v1/trade/create', { selling_id: String(created.data.id), number: '25' });
   await buyer.page.goto(`/#/pages/orders/trade?id=${trade.data.id}`);
   await expect(buyer.page.getByText('Awaiting payment').first()).toBeVisible();
+  // the seller's Hall: 60 on order (25 of them in the trade), 40 available
   await seller.page.goto('/#/pages/dating/dating');
-  await seller.page.getByText('Selling orders').click();
-  const mine = seller.page.locator('.listing-row').first();
-  await expect(mine).toContainText('60.00');
+  await expect(seller.page.locator('.summary-card')).toContainText('60.00');
+  await expect(seller.page.locator('.summary-card')).toContainText('40.00');
 
   // The 15 minutes pass: the deadline is moved into the past in the server's database (the e2e server runs on the
   // real clock); the server's job runner, not a visit, must expire the trade, within its one-minute round.
