@@ -69,11 +69,3 @@ export const listMessages = (id: number, afterId?: number) =>
   api(API.tradeMessageList, { id, after_id: afterId }, { catch: true });
 export const sendMessage = (id: number, message: { text?: string; image?: string }) =>
   api(API.tradeMessageSend, { id, ...message }, { catch: true });
-
-/** Every bound payout account (the same cache as the withdrawal pages'): where a listing's buyers pay. */
-export function usePayoutAccountList() {
-  return useQuery({
-    queryKey: queryKeys.payoutAccounts,
-    queryFn: async () => (await api(API.bankinfoList, {}, { catch: true })).list,
-  });
-}

@@ -1,7 +1,5 @@
 import { fiatAmount, formatAmount, wireToMicro } from '@c2c/shared';
-
-/** A typed USDT amount has at most 2 decimals: 0.01 USDT is 10^4 micro-units. */
-const CENT = 10_000n;
+import { floorToCents } from '../../lib/money';
 
 /**
  * What `quantity` USDT come to at `price` (fiat per USDT), both wire decimals, in `currency`: the shared computation the
@@ -16,6 +14,6 @@ export function fiatOf(quantity: string, price: string, currency: string): strin
  * still buys and its per-order maximum, rounded down to the cent (an entered amount has at most 2 decimals).
  */
 export function sellAll(available: string, quantity: string, max: string): string {
-  const most = [available, quantity, max].map(wireToMicro).reduce((a, b) => (b < a ? b : a));
-  return formatAmount(most - (most % CENT));
+  const most = [available, quantity, max].reduce((a, b) => (wireToMicro(b) < wireToMicro(a) ? b : a));
+  return floorToCents(most);
 }

@@ -3,6 +3,7 @@ import { PAYMENT_WINDOWS, ROUTES } from '@c2c/shared';
 import { Button, Dialog, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountPicker } from '../../components/account-picker';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
@@ -14,10 +15,11 @@ import { METHOD_KEYS } from '../../components/trade-status';
 import { setupAntdRender } from '../../lib/antd-render';
 import { formatMoney } from '../../lib/money';
 import { goBack, navigate } from '../../lib/navigation';
+import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { refreshMoney, refreshTrades, useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
-import { createListing, usePayoutAccountList } from '../../lib/trade';
+import { createListing } from '../../lib/trade';
 import { useFormState } from '../../lib/use-form-state';
 import { validate, withinLimits } from '../../lib/validate';
 
@@ -32,7 +34,7 @@ export function ListingFormPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const money = useMoney().data;
-  const accounts = usePayoutAccountList();
+  const accounts = usePayoutAccounts();
   const form = useFormState(EMPTY);
   const [picked, setPicked] = useState<number>();
   const [windowMinutes, setWindowMinutes] = useState<number>(PAYMENT_WINDOWS[0]);
@@ -133,16 +135,11 @@ export function ListingFormPage() {
         <div className="field" data-field="bk_id">
           <span className="field-label">{t('hall.selling.account')}</span>
           {account ? (
-            <Selector
-              className="account-picker"
-              columns={1}
-              value={[account.id]}
-              onChange={(v) => v[0] && setPicked(v[0])}
-              options={(accounts.data ?? []).map((a) => ({
-                label: <span className="account-label">{a.label}</span>,
-                description: `${t(METHOD_KEYS[a.type])} · ${a.full_name}`,
-                value: a.id,
-              }))}
+            <AccountPicker
+              accounts={accounts.data ?? []}
+              value={account.id}
+              onChange={setPicked}
+              describe={(a) => `${t(METHOD_KEYS[a.type])} · ${a.full_name}`}
             />
           ) : (
             <EmptyState text={t('withdraw.noAccount')}>

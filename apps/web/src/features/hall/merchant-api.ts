@@ -1,5 +1,4 @@
 import { API, type PayoutType } from '@c2c/shared';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { TKey } from '../../lib/i18n-keys';
 import { usePagedQuery } from '../../lib/paging';
@@ -11,14 +10,6 @@ export const PAYOUT_KIND_KEYS: Record<PayoutType, TKey> = { bank: 'hall.merchant
 
 /** The merchants' active buy offers, paged; read again each time the tab opens (operators change them). */
 export const useMerchantOffers = () => usePagedQuery(queryKeys.merchantOffers, API.sellingMerchant, { fresh: true });
-
-/** Every bound payout account (the same list the binding page keeps). */
-export function usePayoutAccounts() {
-  return useQuery({
-    queryKey: queryKeys.payoutAccounts,
-    queryFn: async () => (await api(API.bankinfoList, {}, { catch: true })).list,
-  });
-}
 
 /** Sells to a merchant; afterwards the balance, the offers (quantity left) and the order list are stale. */
 export async function createSale(body: { saleu_id: number; number: string; bk_id: number; request_id: string }) {

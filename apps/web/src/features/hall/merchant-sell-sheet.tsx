@@ -1,7 +1,8 @@
 import { type MerchantOffer, parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
-import { Button, Dialog, Input, Popup, Selector } from 'antd-mobile';
+import { Button, Dialog, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountPicker } from '../../components/account-picker';
 import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
@@ -11,12 +12,13 @@ import { setupAntdRender } from '../../lib/antd-render';
 import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
+import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess, showToast } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf, sellAll } from './fiat';
-import { createSale, PAYOUT_KIND_KEYS, usePayoutAccounts } from './merchant-api';
+import { createSale, PAYOUT_KIND_KEYS } from './merchant-api';
 
 // Dialog.confirm renders imperatively.
 setupAntdRender();
@@ -156,17 +158,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
         <>
           <div className="field">
             <span className="field-label">{t('hall.merchant.account')}</span>
-            <Selector
-              className="account-picker"
-              columns={1}
-              value={[account.id]}
-              onChange={(v) => v[0] && setPicked(v[0])}
-              options={options.map((a) => ({
-                label: <span className="account-label">{a.label}</span>,
-                description: a.full_name,
-                value: a.id,
-              }))}
-            />
+            <AccountPicker accounts={options} value={account.id} onChange={setPicked} />
           </div>
           <SubmitButton onSubmit={submit}>{t('hall.merchant.submit')}</SubmitButton>
         </>

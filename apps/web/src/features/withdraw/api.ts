@@ -1,17 +1,8 @@
 import { API } from '@c2c/shared';
-import { useQuery } from '@tanstack/react-query';
 import { api, type Body } from '../../lib/api';
 import { usePagedQuery } from '../../lib/paging';
 import { queryKeys } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
-
-/** Every bound payout account, bank and Wise. */
-export function usePayoutAccounts() {
-  return useQuery({
-    queryKey: queryKeys.payoutAccounts,
-    queryFn: async () => (await api(API.bankinfoList, {}, { catch: true })).list,
-  });
-}
 
 // The binding form shows a refused field at the field itself, so these calls leave the toast to it.
 export async function bindAccount(body: Body): Promise<void> {

@@ -10,10 +10,11 @@ import { SubmitButton } from '../../components/submit-button';
 import { setupAntdRender } from '../../lib/antd-render';
 import { ApiError } from '../../lib/api';
 import type { TKey } from '../../lib/i18n-keys';
+import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { showSuccess, showToast } from '../../lib/toast';
 import { useGuardedAction } from '../../lib/use-guarded-action';
 import { validate } from '../../lib/validate';
-import { bindAccount, removeAccount, updateAccount, usePayoutAccounts } from './api';
+import { bindAccount, removeAccount, updateAccount } from './api';
 
 // Dialog.show renders imperatively.
 setupAntdRender();

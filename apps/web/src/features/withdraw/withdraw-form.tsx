@@ -3,6 +3,7 @@ import { Button, Dialog, Input, Selector } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AccountPicker } from '../../components/account-picker';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
@@ -14,11 +15,12 @@ import { setupAntdRender } from '../../lib/antd-render';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
 import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
+import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { refreshMoney, useMoney, usePublicConfig, useUser } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
-import { createWithdrawal, usePayoutAccounts } from './api';
+import { createWithdrawal } from './api';
 
 const PAYOUT_TYPE_KEYS: Record<PayoutType, TKey> = { bank: 'withdraw.bank', wise: 'withdraw.wise' };
 
@@ -133,17 +135,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
           <>
             <div className="field">
               <span className="field-label">{t('withdraw.account')}</span>
-              <Selector
-                className="account-picker"
-                columns={1}
-                value={[account.id]}
-                onChange={(v) => v[0] && setPicked(v[0])}
-                options={options.map((a) => ({
-                  label: <span className="account-label">{a.label}</span>,
-                  description: a.full_name,
-                  value: a.id,
-                }))}
-              />
+              <AccountPicker accounts={options} value={account.id} onChange={setPicked} />
               <Link href={ROUTES.binding} className="text-link field-link">
                 {t('withdraw.manageAccounts')}
               </Link>
