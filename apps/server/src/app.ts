@@ -27,6 +27,7 @@ import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
 import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
+import { registerInterestRoutes } from './modules/interest/interest.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { registerListingRoutes } from './modules/listings/listings.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerDemoRoutes(api, ctx);
     registerChatRoutes(api, ctx);
     registerDisputeRoutes(api, ctx);
+    registerInterestRoutes(api, ctx);
   });
 
   await serveBuiltApps(

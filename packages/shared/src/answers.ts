@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from './constants.js';
-import { LISTING_STATUSES, PAYOUT_TYPES, RECHARGE_STATUSES, TRADE_OUTCOMES, TRADE_STATUSES } from './schemas.js';
+import {
+  INTEREST_STATUSES,
+  LISTING_STATUSES,
+  PAYOUT_TYPES,
+  RECHARGE_STATUSES,
+  TRADE_OUTCOMES,
+  TRADE_STATUSES,
+} from './schemas.js';
 
 /**
  * Shapes of the answers' `data`, named in the contract table (contract.ts). They are strict objects, so an answer
@@ -468,3 +475,49 @@ export const adminTradeDetailSchema = adminTradeSchema.extend({
   timeline: z.array(tradeEventSchema),
   messages: z.array(tradeMessageSchema),
 });
+
+// ---- interest wallet (issue 9) ----
+
+/** A daily rate in per cent on the wire: 2 to 4 decimals ("1.2345"). */
+const rate = z
+  .string()
+  .regex(/^\d+\.\d{2,4}$/)
+  .meta({ title: 'rate' });
+/** An interest product as customers see it: what is left of its quota decides the most one can subscribe. */
+export const interestProductSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  /** per cent a day */
+  rate,
+  days: z.number(),
+  min: money,
+  max: money,
+  /** quota minus what was ever subscribed */
+  remaining: money,
+});
+export type InterestProduct = z.infer<typeof interestProductSchema>;
+export const adminInterestProductSchema = interestProductSchema.extend({
+  /** the total principal the product takes, over all its orders ever (active and settled) */
+  quota: money,
+  sold: money,
+  active: z.boolean(),
+  created_at: time,
+});
+export type AdminInterestProduct = z.infer<typeof adminInterestProductSchema>;
+/** A subscription; a repeated `request_id` answers the first one in its present state. */
+export const interestOrderSchema = z.strictObject({
+  id: z.number(),
+  lixibao_id: z.number(),
+  name: z.string(),
+  amount: money,
+  /** the product's rate and days when subscribed */
+  rate,
+  days: z.number(),
+  /** what it pays at expiry on top of the amount (paid once `settled`) */
+  interest: money,
+  status: z.enum(INTEREST_STATUSES),
+  created_at: time,
+  expires_at: time,
+  settled_at: time.nullable(),
+});
+export type InterestOrder = z.infer<typeof interestOrderSchema>;

@@ -45,6 +45,10 @@ export const API = {
   tradeUnread: '/api/v1/trade/unread',
   tradeMessageList: '/api/v1/trade/message-list',
   tradeMessageSend: '/api/v1/trade/message-send',
+  // interest wallet (issue 9)
+  lixibaoList: '/api/v1/lixibao/list',
+  lixibaoCreateOrder: '/api/v1/lixibao/create-order',
+  lixibaoListOrder: '/api/v1/lixibao/list-order',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -86,6 +90,10 @@ export const ADMIN_API = {
   tradeDetail: '/api/admin/v1/trade/detail',
   tradeResolve: '/api/admin/v1/trade/resolve',
   tradeMessageSend: '/api/admin/v1/trade/message-send',
+  // interest wallet (issue 9)
+  lixibaoList: '/api/admin/v1/lixibao/list',
+  lixibaoCreate: '/api/admin/v1/lixibao/create',
+  lixibaoUpdate: '/api/admin/v1/lixibao/update',
 } as const;
 
 /**
@@ -109,8 +117,21 @@ export const SESSION_EXPIRED = -1;
  * `{ type: 'error', code: -1 }` and closes. Events name what changed so the app refetches it.
  */
 export const WS_PATH = '/ws';
-/** `trade` (a trade changed, ref `trade:<id>`), `chat` (a message on a trade, ref `trade:<id>`), `listing` (a listing changed). */
-export type LiveTopic = 'money' | 'recharge' | 'withdraw' | 'trade' | 'chat' | 'listing' | 'order' | 'profile' | 'saleu';
+/**
+ * `trade` (a trade changed, ref `trade:<id>`), `chat` (a message on a trade, ref `trade:<id>`), `listing` (a listing
+ * changed), `interest` (an interest order was made or settled, ref `interest:<id>`).
+ */
+export type LiveTopic =
+  | 'money'
+  | 'recharge'
+  | 'withdraw'
+  | 'trade'
+  | 'chat'
+  | 'listing'
+  | 'order'
+  | 'profile'
+  | 'saleu'
+  | 'interest';
 export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 export type LiveServerMessage =
   | { type: 'ready' }

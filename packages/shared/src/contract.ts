@@ -304,6 +304,27 @@ export const CONTRACT = {
     request: s.tradeMessageSendRequest,
     response: a.tradeMessageSchema,
   },
+  // interest wallet (issue 9)
+  [API.lixibaoList]: {
+    summary:
+      'Active interest products with quota left (daily rate in per cent, days, per-order limits, quota remaining), newest first; the app asks page 1, size 10.',
+    auth: 'customer',
+    request: s.lixibaoListRequest,
+    response: a.pageOf(a.interestProductSchema),
+  },
+  [API.lixibaoCreateOrder]: {
+    summary:
+      "Subscribes `number` USDT to product `lixibao_id`: within the product's limits and remaining quota, from available to the interest account. At expiry (`days` later) the job runner pays principal + interest (principal x rate x days / 100, rounded down to the micro-unit) to available and the order becomes `settled`. A repeated `request_id` answers the first order.",
+    auth: 'customer',
+    request: s.lixibaoCreateOrderRequest,
+    response: a.interestOrderSchema,
+  },
+  [API.lixibaoListOrder]: {
+    summary: "The customer's interest orders, newest first, with the interest each pays or paid.",
+    auth: 'customer',
+    request: s.pagingRequest,
+    response: a.pageOf(a.interestOrderSchema),
+  },
 
   // ---- operator API ----
   [ADMIN_API.login]: {
@@ -530,6 +551,29 @@ export const CONTRACT = {
     auth: 'operator',
     request: s.tradeMessageSendRequest,
     response: a.tradeMessageSchema,
+  },
+  // interest wallet (issue 9)
+  [ADMIN_API.lixibaoList]: {
+    summary: 'Interest products, active or not, with quota and principal sold, newest first.',
+    auth: 'operator',
+    request: s.pagingRequest,
+    response: a.pageOf(a.adminInterestProductSchema),
+  },
+  [ADMIN_API.lixibaoCreate]: {
+    summary:
+      'Adds an interest product (audited): `name`, daily `rate` in per cent (up to 4 decimals), `days`, per-order `min` and `max`, total `quota` of principal, `active`.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.interestProductCreateRequest,
+    response: a.adminInterestProductSchema,
+  },
+  [ADMIN_API.lixibaoUpdate]: {
+    summary:
+      'Changes fields of an interest product or switches it off (audited); orders already made keep their rate and days. The quota cannot go below what was sold.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.interestProductUpdateRequest,
+    response: a.adminInterestProductSchema,
   },
 } as const satisfies Record<string, CallContract>;
 

@@ -97,6 +97,13 @@ export const ERROR_CODES = {
   invite_code_taken: 1304,
   url_format: 1305,
   checkpoint_format: 1306,
+  // interest wallet (issue 9)
+  interest_id_required: 1470,
+  interest_amount_required: 1471,
+  interest_product_inactive: 1472,
+  interest_quota_short: 1473,
+  interest_rate_format: 1474,
+  interest_days_format: 1475,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

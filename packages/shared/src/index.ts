@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './contract.js';
 export * from './error-messages.js';
 export * from './errors.js';
+export * from './interest.js';
 export * from './journal-kinds.js';
 export * from './lang.js';
 export * from './money.js';

@@ -29,7 +29,9 @@ export interface JournalKindInfo {
     | 'listingEscrow'
     | 'listingReturn'
     | 'tradeRelease'
-    | 'tradeRefund';
+    | 'tradeRefund'
+    | 'interestSubscribe'
+    | 'interestSettle';
   /**
    * the kind this one undoes (a rejected withdrawal's refund undoes the withdrawal): it is no income or expenditure
    * of its own but nets out the journal of that kind with the same reference, so only money that really arrived or
@@ -56,6 +58,10 @@ export const JOURNAL_KINDS = {
   // the seller's completed sale); refunded after a dispute, it goes back to the seller's available
   trade_release: { direction: 'in', summary: 'acquisition', label: 'tradeRelease', completesSale: true },
   trade_refund: { direction: 'in', summary: null, label: 'tradeRefund' },
+  // the interest wallet: a subscription locks principal (available -> interest); at expiry the principal comes back
+  // with the interest paid from the platform's interest_expense (one journal)
+  interest_subscribe: { direction: 'out', summary: null, label: 'interestSubscribe' },
+  interest_settle: { direction: 'in', summary: null, label: 'interestSettle' },
 } as const satisfies Record<string, JournalKindInfo>;
 
 export type JournalKind = keyof typeof JOURNAL_KINDS;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidIban, SWIFT_RE } from './banking.js';
 import { CODE_LENGTH, NICKNAME_MAX, OPERATOR_ROLES, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import type { ErrorKey } from './errors.js';
+import { INTEREST_DAYS_MAX, parseRate } from './interest.js';
 import { LANGS } from './lang.js';
 import { parseAmount } from './money.js';
 import { normalizePhone } from './phone.js';
@@ -448,4 +449,53 @@ export const tradeResolveRequest = z.object({
   id: idField(),
   outcome: z.enum(TRADE_OUTCOMES, err('invalid_value')),
   note: required('reason_required', 300),
+});
+
+// ---- interest wallet (issue 9) ----
+
+export const INTEREST_STATUSES = ['active', 'settled'] as const;
+export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+
+/** A daily rate in per cent: above 0, at most 4 decimals (and under 1000), parsed into 10^-4 per cent. */
+const rateField = required('interest_rate_format', 10, 'interest_rate_format')
+  .refine((s) => (parseRate(s) ?? 0n) > 0n, err('interest_rate_format'))
+  .transform((s) => parseRate(s) as bigint);
+/** A product's term in whole days, 1..INTEREST_DAYS_MAX; a JSON number or a decimal string. */
+const daysField = z
+  .union([z.number(), z.string()], err('interest_days_format'))
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, err('interest_days_format'))
+      .transform(Number)
+      .pipe(z.number().min(1, err('interest_days_format')).max(INTEREST_DAYS_MAX, err('interest_days_format'))),
+  );
+const interestProductFields = z.object({
+  name: required('fields_required', 64),
+  rate: rateField,
+  days: daysField,
+  min: amountField,
+  max: amountField,
+  quota: amountField,
+});
+export const interestProductCreateRequest = interestProductFields
+  .extend({ active: activeField.default(true) })
+  .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
+/** Changes some fields of a product: the service checks min <= max and quota >= sold against what it keeps. */
+export const interestProductUpdateRequest = interestProductFields
+  .partial()
+  .extend({ id: idField(), active: activeField.optional() })
+  .refine((v) => Object.keys(v).some((k) => k !== 'id'), err('fields_required'));
+/** The spec fixes the customer's product list at page 1, size 10. */
+export const lixibaoListRequest = pagingRequest.extend({
+  page_size: pagingRequest.shape.page_size.removeDefault().default(10),
+});
+export const lixibaoCreateOrderRequest = z.object({
+  lixibao_id: idField('interest_id_required'),
+  number: required('interest_amount_required', 18, 'amount_format')
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+    .refine((s) => /[1-9]/.test(s), err('amount_format'))
+    .transform((s) => parseAmount(s) as bigint),
+  request_id: requestIdField,
 });

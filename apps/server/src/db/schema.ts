@@ -338,4 +338,36 @@ export interface DB {
   trades: TradesTable;
   trade_events: TradeEventsTable;
   trade_messages: TradeMessagesTable;
+  interest_products: InterestProductsTable;
+  interest_orders: InterestOrdersTable;
+}
+
+/** An interest product (issue 9): `rate` in 10^-4 per cent a day; `sold` is the principal of all its orders ever. */
+export interface InterestProductsTable {
+  id: Generated<number>;
+  name: string;
+  rate: Money;
+  days: number;
+  min_amount: Money;
+  max_amount: Money;
+  quota: Money;
+  sold: Generated<bigint>;
+  active: boolean;
+  created_at: string;
+}
+
+/** A customer's interest order: `active` until the job settles it at `expires_at` (`settled`). */
+export interface InterestOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  principal: Money;
+  rate: Money;
+  days: number;
+  interest: Money;
+  status: string;
+  request_id: string | null;
+  created_at: string;
+  expires_at: string;
+  settled_at: string | null;
 }

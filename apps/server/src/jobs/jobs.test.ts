@@ -113,6 +113,7 @@ describe('purge jobs', () => {
       ['purge-email-sends', before.sends.filter((e) => e === old.email).length, 0, undefined],
       ['expire-trades', 0, 0, undefined],
       ['dispute-silent-sellers', 0, 0, undefined],
+      ['settle-interest', 0, 0, undefined],
     ]);
     const after = await count();
     expect(after.sessions).toEqual([live.user.id]);

@@ -1,3 +1,4 @@
+import { dueInterestOrders, settleOrder } from '../modules/interest/interest.service.js';
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
 import { disputeSilentSeller, expireTrade, paidPastRelease, unpaidPastDeadline } from '../modules/trades/trades.service.js';
 import { purgeStaleCode, purgeStaleSend, staleCodes, staleSends } from '../modules/users/users.service.js';
@@ -47,6 +48,14 @@ const disputeSilentSellers: Job<{ id: number }> = {
   work: (tx, ctx, row, now) => disputeSilentSeller(tx, ctx, row.id, now),
 };
 
+/** Interest orders past their expiry pay principal + interest back to available, once each. */
+const settleInterest: Job<{ id: number }> = {
+  name: 'settle-interest',
+  everyMs: MINUTE,
+  due: (tx, now, limit) => dueInterestOrders(tx, now, limit),
+  work: (tx, ctx, row, now) => settleOrder(tx, ctx, row.id, now),
+};
+
 /** Every job the server runs. */
 export const JOBS: readonly AnyJob[] = [
   purgeSessions('sessions'),
@@ -55,4 +64,5 @@ export const JOBS: readonly AnyJob[] = [
   purgeSends,
   expireTrades,
   disputeSilentSellers,
+  settleInterest,
 ];

@@ -93,4 +93,11 @@ export default {
   invite_code_taken: 'Dieser Einladungscode wird bereits verwendet',
   url_format: 'Bitte eine vollständige http(s)-Adresse eingeben',
   checkpoint_format: 'Ein Prüfpunkt besteht aus einer Eintragsnummer, einem Doppelpunkt und 64 Hex-Zeichen',
+  // interest wallet (issue 9)
+  interest_id_required: 'Bitte wählen Sie ein Zinsprodukt',
+  interest_amount_required: 'Bitte geben Sie den Anlagebetrag ein',
+  interest_product_inactive: 'Dieses Zinsprodukt nimmt keine Anlagen an',
+  interest_quota_short: 'Dieses Zinsprodukt hat nur noch {max} USDT Kontingent frei',
+  interest_rate_format: 'Geben Sie einen Tageszins in Prozent ein, über 0 mit höchstens 4 Nachkommastellen',
+  interest_days_format: 'Geben Sie die Tage als ganze Zahl von 1 bis 3650 ein',
 } satisfies ErrorTexts;

@@ -91,4 +91,11 @@ export default {
   invite_code_taken: 'This invitation code is already in use',
   url_format: 'Please enter a full http(s) address',
   checkpoint_format: 'A checkpoint is an entry number, a colon and 64 hex characters',
+  // interest wallet (issue 9)
+  interest_id_required: 'Please choose an interest product',
+  interest_amount_required: 'Please enter the interest amount',
+  interest_product_inactive: 'This interest product is not open for subscriptions',
+  interest_quota_short: 'This interest product has only {max} USDT of quota left',
+  interest_rate_format: 'Enter a daily rate in per cent, above 0 with at most 4 decimals',
+  interest_days_format: 'Enter the days as a whole number from 1 to 3650',
 } satisfies ErrorTexts;

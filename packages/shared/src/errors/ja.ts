@@ -91,4 +91,11 @@ export default {
   invite_code_taken: 'この招待コードは既に使われています',
   url_format: 'http(s) から始まる完全なアドレスを入力してください',
   checkpoint_format: 'チェックポイントは、エントリ番号、コロン、64 桁の16進数です',
+  // interest wallet (issue 9)
+  interest_id_required: '利息商品を選択してください',
+  interest_amount_required: '利息の金額を入力してください',
+  interest_product_inactive: 'この利息商品は現在申し込みを受け付けていません',
+  interest_quota_short: 'この利息商品の残り枠は {max} USDT のみです',
+  interest_rate_format: '日利をパーセントで入力してください（0より大きく、小数点以下4桁まで）',
+  interest_days_format: '日数は1から3650までの整数で入力してください',
 } satisfies ErrorTexts;

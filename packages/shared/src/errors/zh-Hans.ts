@@ -90,4 +90,11 @@ export default {
   invite_code_taken: '该邀请码已被使用',
   url_format: '请输入完整的 http(s) 地址',
   checkpoint_format: '检查点格式为：条目编号、冒号和 64 个十六进制字符',
+  // interest wallet (issue 9)
+  interest_id_required: '请选择利息产品',
+  interest_amount_required: '请输入利息金额',
+  interest_product_inactive: '该利息产品暂不接受认购',
+  interest_quota_short: '该利息产品仅剩 {max} USDT 额度',
+  interest_rate_format: '请输入日利率（百分比），大于 0，最多 4 位小数',
+  interest_days_format: '天数须为 1 到 3650 的整数',
 } satisfies ErrorTexts;

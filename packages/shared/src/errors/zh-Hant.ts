@@ -90,4 +90,11 @@ export default {
   invite_code_taken: '此邀請碼已被使用',
   url_format: '請輸入完整的 http(s) 位址',
   checkpoint_format: '檢查點格式為：條目編號、冒號和 64 個十六進位字元',
+  // interest wallet (issue 9)
+  interest_id_required: '請選擇利息產品',
+  interest_amount_required: '請輸入利息金額',
+  interest_product_inactive: '該利息產品暫不接受認購',
+  interest_quota_short: '該利息產品僅剩 {max} USDT 額度',
+  interest_rate_format: '請輸入日利率（百分比），大於 0，最多 4 位小數',
+  interest_days_format: '天數須為 1 到 3650 的整數',
 } satisfies ErrorTexts;

@@ -14,7 +14,8 @@ export type MoneyMail =
   | 'trade_refund_buyer'
   | 'trade_disputed'
   | 'trade_overdue'
-  | 'trade_expired';
+  | 'trade_expired'
+  | 'interest_settled';
 type Texts = Record<Lang, { subject: string; body: string }>;
 
 const T: Record<MoneyMail, Texts> = {
@@ -324,6 +325,28 @@ const T: Record<MoneyMail, Texts> = {
     ja: {
       subject: '{app}：注文 {order} は期限切れになりました',
       body: '注文 {order}（{amount} USDT）は支払期限内に支払われなかったため、キャンセルされました。資金の移動はありません。',
+    },
+  },
+  interest_settled: {
+    en: {
+      subject: '{app}: your interest order {order} paid {total} USDT',
+      body: 'Your interest order {order} ({product}, {days} days) has ended: the principal of {amount} USDT and the interest of {interest} USDT, {total} USDT in all, are back in your balance.',
+    },
+    'zh-Hans': {
+      subject: '{app}：您的利息订单 {order} 已到期，{total} USDT 已到账',
+      body: '您的利息订单 {order}（{product}，{days} 天）已到期：本金 {amount} USDT 与利息 {interest} USDT，共 {total} USDT，已返还至您的余额。',
+    },
+    'zh-Hant': {
+      subject: '{app}：您的利息訂單 {order} 已到期，{total} USDT 已入帳',
+      body: '您的利息訂單 {order}（{product}，{days} 天）已到期：本金 {amount} USDT 與利息 {interest} USDT，共 {total} USDT，已返還至您的餘額。',
+    },
+    de: {
+      subject: '{app}: Ihr Zinsauftrag {order} hat {total} USDT ausgezahlt',
+      body: 'Ihr Zinsauftrag {order} ({product}, {days} Tage) ist abgelaufen: Der Anlagebetrag von {amount} USDT und die Zinsen von {interest} USDT, zusammen {total} USDT, sind wieder in Ihrem Guthaben.',
+    },
+    ja: {
+      subject: '{app}：利息注文 {order} が満期となり {total} USDT が入金されました',
+      body: '利息注文 {order}（{product}、{days} 日）が満期になりました。元本 {amount} USDT と利息 {interest} USDT、合計 {total} USDT が残高に戻りました。',
     },
   },
 };

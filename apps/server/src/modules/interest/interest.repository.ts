@@ -1,0 +1,93 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Tx } from '../../context.js';
+import type { InterestOrdersTable, InterestProductsTable } from '../../db/schema.js';
+
+type Count = number | bigint | string;
+
+export async function insertProduct(tx: Tx, p: Insertable<InterestProductsTable>): Promise<number> {
+  return (await tx.insertInto('interest_products').values(p).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export const findProduct = (tx: Tx, id: number) =>
+  tx.selectFrom('interest_products').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The product row locked until the transaction ends: an edit and the subscriptions to it queue behind each other. */
+export const lockProduct = (tx: Tx, id: number) =>
+  tx.selectFrom('interest_products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export async function updateProduct(tx: Tx, id: number, set: Updateable<InterestProductsTable>): Promise<void> {
+  await tx.updateTable('interest_products').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * Adds `n` to what the product sold, only while it is active and the quota takes it: true when it did. The condition
+ * makes overselling the quota impossible even without the row lock.
+ */
+export async function takeQuota(tx: Tx, id: number, n: bigint): Promise<boolean> {
+  const r = await tx
+    .updateTable('interest_products')
+    .set((eb) => ({ sold: eb('sold', '+', n) }))
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .where((eb) => eb(eb('sold', '+', n), '<=', eb.ref('quota')))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function pageProducts(tx: Tx, f: { activeOnly: boolean }, limit: number, offset: number) {
+  let q = tx.selectFrom('interest_products');
+  if (f.activeOnly) q = q.where('active', '=', true).where((eb) => eb('sold', '<', eb.ref('quota')));
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const total = await q.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export const productsByIds = (tx: Tx, ids: number[]) =>
+  ids.length ? tx.selectFrom('interest_products').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]);
+
+export async function insertOrder(tx: Tx, o: Insertable<InterestOrdersTable>): Promise<number> {
+  return (await tx.insertInto('interest_orders').values(o).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export const findOrder = (tx: Tx, id: number) =>
+  tx.selectFrom('interest_orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findOrderByRequest = (tx: Tx, userId: number, requestId: string) =>
+  tx
+    .selectFrom('interest_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+
+export async function pageOwnOrders(tx: Tx, userId: number, limit: number, offset: number) {
+  const q = tx.selectFrom('interest_orders').where('user_id', '=', userId);
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const total = await q.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+/** Active orders past their expiry, oldest first, locked (others' claims skip them). */
+export const dueOrders = (tx: Tx, now: string, limit: number) =>
+  tx
+    .selectFrom('interest_orders')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+/** `active` -> `settled` once the order is due, only if it still is: the settled row, or undefined when it was not. */
+export const markSettled = (tx: Tx, id: number, now: string) =>
+  tx
+    .updateTable('interest_orders')
+    .set({ status: 'settled', settled_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
