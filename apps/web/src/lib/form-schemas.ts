@@ -3,6 +3,7 @@ export {
   bankAccountRequest,
   changePasswordRequest,
   forgetRequest,
+  lixibaoCreateOrderRequest,
   loginRequest,
   rechargeCreateRequest,
   registerRequest,

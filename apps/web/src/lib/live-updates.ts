@@ -91,6 +91,8 @@ function refresh(topic: LiveTopic): void {
     if (topic === 'saleu')
       for (const queryKey of [queryKeys.merchantSales, queryKeys.merchantOffers])
         void queryClient.invalidateQueries({ queryKey });
+    // an interest order was made or settled: the products' quota left and the order list changed too
+    if (topic === 'interest') void queryClient.invalidateQueries({ queryKey: queryKeys.interest });
   }
 }
 

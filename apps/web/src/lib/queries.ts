@@ -25,6 +25,8 @@ export const queryKeys = {
   tradeUnread: ['trade', 'unread'],
   /** every selling/* call (listings, the Hall's summary, the latest deals) starts with this */
   selling: ['selling'],
+  /** every lixibao/* call (interest products and orders) starts with this */
+  interest: ['lixibao'],
 } as const;
 
 const MONEY_KEYS = [
