@@ -28,6 +28,7 @@ import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
+import { registerKefuRoutes } from './modules/kefu/kefu.routes.js';
 import { registerListingRoutes } from './modules/listings/listings.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerDemoRoutes(api, ctx);
     registerChatRoutes(api, ctx);
     registerDisputeRoutes(api, ctx);
+    registerKefuRoutes(api, ctx);
   });
 
   await serveBuiltApps(

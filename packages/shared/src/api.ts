@@ -45,6 +45,11 @@ export const API = {
   tradeUnread: '/api/v1/trade/unread',
   tradeMessageList: '/api/v1/trade/message-list',
   tradeMessageSend: '/api/v1/trade/message-send',
+  // ---- team, invitations, customer service (issue 9) ----
+  teamTongji: '/api/v1/team/tongji',
+  teamList: '/api/v1/team/list',
+  inviteDetail: '/api/v1/invite/detail',
+  kefuList: '/api/v1/team/kefu-list',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -86,6 +91,10 @@ export const ADMIN_API = {
   tradeDetail: '/api/admin/v1/trade/detail',
   tradeResolve: '/api/admin/v1/trade/resolve',
   tradeMessageSend: '/api/admin/v1/trade/message-send',
+  // ---- customer service contacts (issue 9) ----
+  kefuList: '/api/admin/v1/kefu/list',
+  kefuCreate: '/api/admin/v1/kefu/create',
+  kefuUpdate: '/api/admin/v1/kefu/update',
 } as const;
 
 /**

@@ -338,4 +338,18 @@ export interface DB {
   trades: TradesTable;
   trade_events: TradeEventsTable;
   trade_messages: TradeMessagesTable;
+  kefu_contacts: KefuContactsTable;
+}
+
+/** Customer-service contacts (issue 9). */
+export interface KefuContactsTable {
+  id: Generated<number>;
+  name: string;
+  channel: string;
+  link: string;
+  hours: string;
+  active: boolean;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
 }
