@@ -5,28 +5,51 @@ import type { TKey } from '../../lib/i18n-keys';
 import './help.css';
 
 interface Section {
-  id: 'recharge' | 'merchant' | 'buy' | 'sell' | 'wallet' | 'withdraw';
-  steps: number;
+  id: string;
+  title: TKey;
+  steps: TKey[];
   links: { to: string; label: TKey }[];
 }
 
 /** The tutorial follows the app's real pages in the order a newcomer uses them; each section links to its pages. */
 const SECTIONS: Section[] = [
-  { id: 'recharge', steps: 3, links: [{ to: ROUTES.recharge, label: 'beginner.goRecharge' }] },
-  { id: 'merchant', steps: 3, links: [{ to: ROUTES.hall, label: 'beginner.goHall' }] },
+  {
+    id: 'recharge',
+    title: 'beginner.recharge.title',
+    steps: ['beginner.recharge.step1', 'beginner.recharge.step2', 'beginner.recharge.step3'],
+    links: [{ to: ROUTES.recharge, label: 'beginner.goRecharge' }],
+  },
+  {
+    id: 'merchant',
+    title: 'beginner.merchant.title',
+    steps: ['beginner.merchant.step1', 'beginner.merchant.step2', 'beginner.merchant.step3'],
+    links: [{ to: ROUTES.hall, label: 'beginner.goHall' }],
+  },
   {
     id: 'buy',
-    steps: 4,
+    title: 'beginner.buy.title',
+    steps: ['beginner.buy.step1', 'beginner.buy.step2', 'beginner.buy.step3', 'beginner.buy.step4'],
     links: [
       { to: ROUTES.hall, label: 'beginner.goHall' },
       { to: ROUTES.orders, label: 'beginner.goOrders' },
     ],
   },
-  { id: 'sell', steps: 4, links: [{ to: ROUTES.listingCreate, label: 'beginner.goListing' }] },
-  { id: 'wallet', steps: 3, links: [{ to: ROUTES.wallet, label: 'beginner.goWallet' }] },
+  {
+    id: 'sell',
+    title: 'beginner.sell.title',
+    steps: ['beginner.sell.step1', 'beginner.sell.step2', 'beginner.sell.step3', 'beginner.sell.step4'],
+    links: [{ to: ROUTES.listingCreate, label: 'beginner.goListing' }],
+  },
+  {
+    id: 'wallet',
+    title: 'beginner.wallet.title',
+    steps: ['beginner.wallet.step1', 'beginner.wallet.step2', 'beginner.wallet.step3'],
+    links: [{ to: ROUTES.wallet, label: 'beginner.goWallet' }],
+  },
   {
     id: 'withdraw',
-    steps: 3,
+    title: 'beginner.withdraw.title',
+    steps: ['beginner.withdraw.step1', 'beginner.withdraw.step2', 'beginner.withdraw.step3'],
     links: [
       { to: ROUTES.binding, label: 'beginner.goBinding' },
       { to: ROUTES.withdraw, label: 'beginner.goWithdraw' },
@@ -45,17 +68,16 @@ export function BeginnerPage() {
       {SECTIONS.map((s, i) => (
         <section key={s.id} className="card" aria-labelledby={`tutorial-${s.id}`}>
           <h2 className="card-title" id={`tutorial-${s.id}`}>
-            {i + 1}. {t(`beginner.${s.id}.title`)}
+            {i + 1}. {t(s.title)}
           </h2>
           <ol>
-            {Array.from({ length: s.steps }, (_, n) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the steps are fixed texts in a fixed order
-              <li key={n}>{t(`beginner.${s.id}.step${n + 1}` as TKey)}</li>
+            {s.steps.map((step) => (
+              <li key={step}>{t(step)}</li>
             ))}
           </ol>
           <div className="step-links">
             {s.links.map((l) => (
-              <Link key={l.to + l.label} href={l.to} className="text-link">
+              <Link key={l.label} href={l.to} className="text-link">
                 {t(l.label)}
               </Link>
             ))}

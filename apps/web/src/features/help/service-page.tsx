@@ -17,16 +17,17 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { api } from '../../lib/api';
+import type { TKey } from '../../lib/i18n-keys';
 import { usePublicConfig } from '../../lib/queries';
 import './help.css';
 
-const ICONS: Record<KefuChannel, ReactNode> = {
-  telegram: <SendOutline />,
-  whatsapp: <PhoneFill />,
-  email: <MailOutline />,
-  web: <GlobalOutline />,
-  line: <ChatCheckOutline />,
-  other: <LinkOutline />,
+const CHANNELS: Record<KefuChannel, { icon: ReactNode; label: TKey }> = {
+  telegram: { icon: <SendOutline />, label: 'service.channel.telegram' },
+  whatsapp: { icon: <PhoneFill />, label: 'service.channel.whatsapp' },
+  email: { icon: <MailOutline />, label: 'service.channel.email' },
+  web: { icon: <GlobalOutline />, label: 'service.channel.web' },
+  line: { icon: <ChatCheckOutline />, label: 'service.channel.line' },
+  other: { icon: <LinkOutline />, label: 'service.channel.other' },
 };
 
 /** Opens a contact's link in a new tab (mailto: and tg: hand over to the mail or Telegram app). */
@@ -64,11 +65,11 @@ export function ServicePage() {
           {list.map((c) => (
             <li key={c.id} className="kefu-contact">
               <span className="kefu-icon" aria-hidden>
-                {ICONS[c.channel] ?? <LinkOutline />}
+                {(CHANNELS[c.channel] ?? CHANNELS.other).icon}
               </span>
               <div className="kefu-body">
                 <strong>{c.name}</strong>
-                <span className="muted">{t(`service.channel.${c.channel}`)}</span>
+                <span className="muted">{t((CHANNELS[c.channel] ?? CHANNELS.other).label)}</span>
                 {c.hours && (
                   <span className="muted kefu-hours">
                     <ClockCircleOutline /> {c.hours}
