@@ -29,6 +29,7 @@ import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInterestRoutes } from './modules/interest/interest.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
+import { registerKefuRoutes } from './modules/kefu/kefu.routes.js';
 import { registerListingRoutes } from './modules/listings/listings.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerChatRoutes(api, ctx);
     registerDisputeRoutes(api, ctx);
     registerInterestRoutes(api, ctx);
+    registerKefuRoutes(api, ctx);
   });
 
   await serveBuiltApps(

@@ -8,6 +8,7 @@ import {
   TRADE_OUTCOMES,
   TRADE_STATUSES,
 } from './schemas.js';
+import { KEFU_CHANNELS, LISTING_STATUSES, PAYOUT_TYPES, RECHARGE_STATUSES, TRADE_OUTCOMES, TRADE_STATUSES } from './schemas.js';
 
 /**
  * Shapes of the answers' `data`, named in the contract table (contract.ts). They are strict objects, so an answer
@@ -521,3 +522,41 @@ export const interestOrderSchema = z.strictObject({
   settled_at: time.nullable(),
 });
 export type InterestOrder = z.infer<typeof interestOrderSchema>;
+
+// ---- team, invitations, customer service (issue 9) ----
+
+/** Team size over three levels of the invitation tree (invitees, theirs, and theirs). */
+export const teamTongjiSchema = z.strictObject({
+  team_size: z.number(),
+  level1: z.number(),
+  level2: z.number(),
+  level3: z.number(),
+});
+export type TeamTongji = z.infer<typeof teamTongjiSchema>;
+/** A member of the caller's team, the e-mail masked (`ab***@g***.com`). */
+export const teamMemberSchema = z.strictObject({
+  email: z.string(),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  joined_at: time,
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+/** The caller's invitation code and the sign-up address that fills it in. */
+export const inviteDetailSchema = z.strictObject({ invite_code: z.string(), invite_url: z.string() });
+export type InviteDetail = z.infer<typeof inviteDetailSchema>;
+export const kefuContactSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  channel: z.enum(KEFU_CHANNELS),
+  link: z.string(),
+  hours: z.string(),
+});
+export type KefuContact = z.infer<typeof kefuContactSchema>;
+/** The active contacts, in the operators' order. */
+export const kefuListResponse = z.strictObject({ list: z.array(kefuContactSchema) });
+export const adminKefuSchema = kefuContactSchema.extend({
+  active: z.boolean(),
+  sort_order: z.number(),
+  created_at: time,
+  updated_at: time,
+});
+export type AdminKefuContact = z.infer<typeof adminKefuSchema>;

@@ -49,6 +49,11 @@ export const API = {
   lixibaoList: '/api/v1/lixibao/list',
   lixibaoCreateOrder: '/api/v1/lixibao/create-order',
   lixibaoListOrder: '/api/v1/lixibao/list-order',
+  // ---- team, invitations, customer service (issue 9) ----
+  teamTongji: '/api/v1/team/tongji',
+  teamList: '/api/v1/team/list',
+  inviteDetail: '/api/v1/invite/detail',
+  kefuList: '/api/v1/team/kefu-list',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -94,6 +99,10 @@ export const ADMIN_API = {
   lixibaoList: '/api/admin/v1/lixibao/list',
   lixibaoCreate: '/api/admin/v1/lixibao/create',
   lixibaoUpdate: '/api/admin/v1/lixibao/update',
+  // ---- customer service contacts (issue 9) ----
+  kefuList: '/api/admin/v1/kefu/list',
+  kefuCreate: '/api/admin/v1/kefu/create',
+  kefuUpdate: '/api/admin/v1/kefu/update',
 } as const;
 
 /**

@@ -575,6 +575,55 @@ export const CONTRACT = {
     request: s.interestProductUpdateRequest,
     response: a.adminInterestProductSchema,
   },
+  // ---- team, invitations, customer service (issue 9) ----
+  [API.teamTongji]: {
+    summary:
+      "The caller's team size over three levels of the invitation tree: `level1` invited by the caller, `level2` by those, `level3` by those; deeper levels are not counted.",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.teamTongjiSchema,
+  },
+  [API.teamList]: {
+    summary:
+      "Members of the caller's team (three levels, or one with `level` 1-3), newest first, e-mail masked (`ab***@g***.com`).",
+    auth: 'customer',
+    request: s.teamListRequest,
+    response: a.pageOf(a.teamMemberSchema),
+  },
+  [API.inviteDetail]: {
+    summary:
+      "The caller's invitation code and the sign-up address that fills it in (the operator's app address, else PUBLIC_URL).",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.inviteDetailSchema,
+  },
+  [API.kefuList]: {
+    summary:
+      "Active customer-service contacts in the operators' order (`sort_order`, then id); empty when there are none (the app then falls back to the public config's `kf_url`).",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.kefuListResponse,
+  },
+  [ADMIN_API.kefuList]: {
+    summary: 'Customer-service contacts, active or not, in their order.',
+    auth: 'operator',
+    request: s.pagingRequest,
+    response: a.pageOf(a.adminKefuSchema),
+  },
+  [ADMIN_API.kefuCreate]: {
+    summary: 'Adds a customer-service contact (link https/http/mailto/tg only; audited).',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.kefuCreateRequest,
+    response: a.adminKefuSchema,
+  },
+  [ADMIN_API.kefuUpdate]: {
+    summary: 'Changes fields of a customer-service contact or switches it on or off (audited).',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.kefuUpdateRequest,
+    response: a.adminKefuSchema,
+  },
 } as const satisfies Record<string, CallContract>;
 
 type Contract = typeof CONTRACT;

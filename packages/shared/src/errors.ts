@@ -89,6 +89,10 @@ export const ERROR_CODES = {
   chat_closed: 1465,
   trade_not_disputed: 1466,
   chat_image_used: 1467,
+  // team and customer service (issue 9)
+  kefu_link_format: 1480,
+  kefu_channel_unknown: 1481,
+  team_level_invalid: 1482,
   // operators
   totp_required: 1300,
   operator_login_failed: 1301,

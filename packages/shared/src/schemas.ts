@@ -499,3 +499,54 @@ export const lixibaoCreateOrderRequest = z.object({
     .transform((s) => parseAmount(s) as bigint),
   request_id: requestIdField,
 });
+
+// ---- team, invitations, customer service (issue 9) ----
+
+/** How deep the team reaches: invitees (1), their invitees (2) and theirs (3). */
+export const TEAM_LEVELS = [1, 2, 3] as const;
+export type TeamLevel = (typeof TEAM_LEVELS)[number];
+/** The team member list, one level or all three (`level` absent or empty). */
+export const teamListRequest = pagingRequest.extend({
+  level: z.preprocess(
+    (v) => (isBlank(v) ? undefined : v),
+    z
+      .enum(['1', '2', '3'], err('team_level_invalid'))
+      .transform((v) => Number(v) as TeamLevel)
+      .optional(),
+  ),
+});
+
+export const KEFU_CHANNELS = ['telegram', 'whatsapp', 'email', 'web', 'line', 'other'] as const;
+export type KefuChannel = (typeof KEFU_CHANNELS)[number];
+/**
+ * Where a support contact opens: a web address (http/https), a mail address (mailto:) or a Telegram link (tg://).
+ * Nothing else — `javascript:`, `data:` and the like would run in the customer's page.
+ */
+export const KEFU_LINK_RE = /^(https?:\/\/[^\s/?#]+\S*|mailto:[^\s@]+@[^\s@]+|tg:\/\/\S+)$/i;
+const kefuLinkField = textField({ max: 500, required: 'fields_required', tooLong: 'kefu_link_format' }).refine(
+  (s) => KEFU_LINK_RE.test(s),
+  err('kefu_link_format'),
+);
+const kefuFields = z.object({
+  name: required('fields_required', 64),
+  channel: z.enum(KEFU_CHANNELS, err('kefu_channel_unknown')),
+  link: kefuLinkField,
+  /** working hours as the operator words them, e.g. "Mon–Fri 9:00–18:00 UTC" */
+  hours: textField({ max: 100 }),
+  /** smaller first; equal ones by id */
+  sort_order: z.coerce
+    .number(err('invalid_value'))
+    .int(err('invalid_value'))
+    .min(0, err('invalid_value'))
+    .max(9999, err('invalid_value')),
+});
+export const kefuCreateRequest = kefuFields.extend({
+  hours: kefuFields.shape.hours.default(''),
+  sort_order: kefuFields.shape.sort_order.default(0),
+  active: activeField.default(true),
+});
+/** Changes some fields of a contact, or switches it on or off. */
+export const kefuUpdateRequest = kefuFields
+  .partial()
+  .extend({ id: idField('record_not_found'), active: activeField.optional() })
+  .refine((v) => Object.keys(v).some((k) => k !== 'id'), err('fields_required'));

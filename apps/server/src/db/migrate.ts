@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-payout-account-versions.js';
 import * as m008 from './migrations/008-merchants.js';
 import * as m009 from './migrations/009-trades.js';
 import * as m010 from './migrations/010-interest.js';
+import * as m011 from './migrations/011-kefu.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -26,6 +27,7 @@ const STEPS: Record<string, Step> = {
   '008-merchants': m008,
   '009-trades': m009,
   '010-interest': m010,
+  '011-kefu': m011,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

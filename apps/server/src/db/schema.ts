@@ -340,6 +340,7 @@ export interface DB {
   trade_messages: TradeMessagesTable;
   interest_products: InterestProductsTable;
   interest_orders: InterestOrdersTable;
+  kefu_contacts: KefuContactsTable;
 }
 
 /** An interest product (issue 9): `rate` in 10^-4 per cent a day; `sold` is the principal of all its orders ever. */
@@ -370,4 +371,17 @@ export interface InterestOrdersTable {
   created_at: string;
   expires_at: string;
   settled_at: string | null;
+}
+
+/** Customer-service contacts (issue 9). */
+export interface KefuContactsTable {
+  id: Generated<number>;
+  name: string;
+  channel: string;
+  link: string;
+  hours: string;
+  active: boolean;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
 }

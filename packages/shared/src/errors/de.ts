@@ -85,6 +85,10 @@ export default {
   chat_closed: 'Dieser Handel ist beendet; der Chat kann gelesen, aber nicht mehr beschrieben werden',
   trade_not_disputed: 'Zu diesem Handel läuft (nicht mehr) kein Streitfall',
   chat_image_used: 'Dieses Bild wurde bereits verwendet; bitte laden Sie es erneut hoch',
+  // team and customer service (issue 9)
+  kefu_link_format: 'Der Link muss mit https://, http://, mailto: oder tg:// beginnen',
+  kefu_channel_unknown: 'Wählen Sie einen Kanal aus der Liste',
+  team_level_invalid: 'Die Teamebene muss 1, 2 oder 3 sein',
   // operators
   totp_required: 'Bitte den 6-stelligen Authenticator-Code eingeben',
   operator_login_failed: 'E-Mail, Passwort oder Authenticator-Code falsch',

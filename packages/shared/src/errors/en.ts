@@ -83,6 +83,10 @@ export default {
   chat_closed: 'This trade has ended; its chat can be read but no longer written to',
   trade_not_disputed: 'This trade is not under dispute (any more)',
   chat_image_used: 'This picture was already used; please upload it again',
+  // team and customer service (issue 9)
+  kefu_link_format: 'The link must start with https://, http://, mailto: or tg://',
+  kefu_channel_unknown: 'Choose a channel from the list',
+  team_level_invalid: 'The team level must be 1, 2 or 3',
   // operators
   totp_required: 'Please enter the 6-digit authenticator code',
   operator_login_failed: 'Wrong email, password or authenticator code',

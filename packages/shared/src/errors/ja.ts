@@ -83,6 +83,10 @@ export default {
   chat_closed: 'この取引は終了しました。チャットは閲覧のみ可能です',
   trade_not_disputed: 'この取引は申し立て中ではありません',
   chat_image_used: 'この画像はすでに使用されています。もう一度アップロードしてください',
+  // team and customer service (issue 9)
+  kefu_link_format: 'リンクは https://、http://、mailto: または tg:// で始まる必要があります',
+  kefu_channel_unknown: '一覧からチャネルを選択してください',
+  team_level_invalid: 'チームの階層は 1、2、3 のいずれかです',
   // operators
   totp_required: '6桁の認証アプリのコードを入力してください',
   operator_login_failed: 'メールアドレス、パスワード、または認証コードが正しくありません',

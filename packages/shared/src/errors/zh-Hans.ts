@@ -82,6 +82,10 @@ export default {
   chat_closed: '该交易已结束，聊天记录只能查看，不能再发送消息',
   trade_not_disputed: '该交易不在申诉中',
   chat_image_used: '该图片已被使用，请重新上传',
+  // team and customer service (issue 9)
+  kefu_link_format: '链接必须以 https://、http://、mailto: 或 tg:// 开头',
+  kefu_channel_unknown: '请从列表中选择渠道',
+  team_level_invalid: '团队层级必须是 1、2 或 3',
   // operators
   totp_required: '请输入6位动态验证码',
   operator_login_failed: '邮箱、密码或动态验证码错误',

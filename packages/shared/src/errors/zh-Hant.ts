@@ -82,6 +82,10 @@ export default {
   chat_closed: '此交易已結束，聊天紀錄只能檢視，無法再傳送訊息',
   trade_not_disputed: '此交易不在申訴中',
   chat_image_used: '此圖片已被使用，請重新上傳',
+  // team and customer service (issue 9)
+  kefu_link_format: '連結必須以 https://、http://、mailto: 或 tg:// 開頭',
+  kefu_channel_unknown: '請從清單中選擇管道',
+  team_level_invalid: '團隊層級必須是 1、2 或 3',
   // operators
   totp_required: '請輸入6位動態驗證碼',
   operator_login_failed: '電子郵件、密碼或動態驗證碼錯誤',

@@ -1,9 +1,18 @@
-import type { HouseInviteCode, Page } from '@c2c/shared';
+import {
+  type HouseInviteCode,
+  type InviteDetail,
+  type Page,
+  ROUTES,
+  type TeamLevel,
+  type TeamMember,
+  type TeamTongji,
+} from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
+import { getSettings } from '../settings/settings.service.js';
 import * as repo from './invites.repository.js';
 
 /** A code is free when neither a house code nor any customer's own code uses it. */
@@ -54,4 +63,52 @@ export async function newUserInviteCode(tx: Tx): Promise<string> {
     const code = randomCode(8);
     if (!(await codeTaken(tx, code))) return code;
   }
+}
+
+// ---- the team and the invitation (issue 9) ----
+
+/** An e-mail as a team leader sees a member's: two characters of the name, one of the domain, the ending (`ab***@g***.com`). */
+export function maskTeamEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${email.slice(0, Math.min(2, at))}***@${host.slice(0, 1)}***${tld}`;
+}
+
+export async function teamTongji(tx: Tx, userId: number): Promise<TeamTongji> {
+  const [level1, level2, level3] = await repo.teamCounts(tx, userId);
+  return { team_size: level1 + level2 + level3, level1, level2, level3 };
+}
+
+export async function teamList(
+  tx: Tx,
+  userId: number,
+  level: TeamLevel | undefined,
+  page: number,
+  pageSize: number,
+): Promise<Page<TeamMember>> {
+  const { rows, total } = await repo.teamPage(tx, userId, level, pageSize, (page - 1) * pageSize);
+  return {
+    list: rows.map((r) => ({
+      email: maskTeamEmail(r.email),
+      level: Number(r.level) as TeamLevel,
+      joined_at: r.created_at,
+    })),
+    total,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/**
+ * The sign-up address that fills the code in: the operator's app address (settings `app_url`, else PUBLIC_URL),
+ * the hash route of the register page, the code as `?code=` (the app reads it there).
+ */
+export async function inviteDetail(tx: Tx, ctx: AppContext, inviteCode: string): Promise<InviteDetail> {
+  const { app_url } = await getSettings(tx, ctx.config.publicUrl);
+  const base = app_url.replace(/\/+$/, '');
+  return { invite_code: inviteCode, invite_url: `${base}/#${ROUTES.register}?code=${encodeURIComponent(inviteCode)}` };
 }

@@ -1,0 +1,135 @@
+import { ADMIN_API, API, errorCode, ROUTES } from '@c2c/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s?.close());
+
+interface Member {
+  email: string;
+  level: number;
+  joined_at: string;
+}
+type Page = { list: Member[]; total: number; page: number; page_size: number };
+
+let seq = 0;
+/** A customer invited by `inviteCode`, with a recognisable address; a minute later than the one before. */
+async function join(inviteCode: string | undefined, tag: string) {
+  s.clock.advance(60_000);
+  return signUp(s, { email: `${tag}${++seq}.${process.pid}@gmail.com`, invite: inviteCode });
+}
+
+describe('the team over three levels of the invitation tree', () => {
+  let root: Awaited<ReturnType<typeof join>>;
+  const names: Record<string, string> = {};
+  beforeAll(async () => {
+    // root -> a1, a2 (level 1); a1 -> b1, b2 and a2 -> b3 (level 2); b1 -> c1 (level 3); c1 -> d1 (level 4, not counted)
+    root = await join(undefined, 'root');
+    const a1 = await join(root.user.invite_code, 'alpha');
+    const a2 = await join(root.user.invite_code, 'amber');
+    const b1 = await join(a1.user.invite_code, 'bravo');
+    await join(a1.user.invite_code, 'bella');
+    await join(a2.user.invite_code, 'bruno');
+    const c1 = await join(b1.user.invite_code, 'charlie');
+    const d1 = await join(c1.user.invite_code, 'delta');
+    // another tree under the house code, and a tree beside root's: none of them is root's team
+    const other = await join(undefined, 'other');
+    await join(other.user.invite_code, 'oscar');
+    Object.assign(names, { a1: a1.email, d1: d1.email });
+  });
+
+  it('counts three levels, not the fourth, not other trees', async () => {
+    const r = await s.call(API.teamTongji, {}, root.token);
+    expect(r.code).toBe(200);
+    expect(r.data).toEqual({ team_size: 6, level1: 2, level2: 3, level3: 1 });
+    // a member's own team starts below them
+    const a1Login = await s.call<{ token: string }>(API.login, { email: names.a1!, password: 'Passw0rd!x' });
+    expect((await s.call(API.teamTongji, {}, a1Login.data.token)).data).toEqual({
+      team_size: 4,
+      level1: 2,
+      level2: 1,
+      level3: 1,
+    });
+    // a newcomer has no team
+    const lone = await join(undefined, 'lone');
+    expect((await s.call(API.teamTongji, {}, lone.token)).data).toEqual({ team_size: 0, level1: 0, level2: 0, level3: 0 });
+  });
+
+  it('lists members newest first with the e-mail masked, in pages, one level or all', async () => {
+    const all = await s.call<Page>(API.teamList, { page: '1', page_size: '20' }, root.token);
+    expect(all.code).toBe(200);
+    expect(all.data.total).toBe(6);
+    // joined in the order alpha, amber, bravo, bella, bruno, charlie (a minute apart)
+    expect(all.data.list.map((m) => [m.email, m.level])).toEqual([
+      ['ch***@g***.com', 3],
+      ['br***@g***.com', 2],
+      ['be***@g***.com', 2],
+      ['br***@g***.com', 2],
+      ['am***@g***.com', 1],
+      ['al***@g***.com', 1],
+    ]);
+    const times = all.data.list.map((m) => Date.parse(m.joined_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const wire = JSON.stringify(all.data);
+    for (const hidden of ['gmail', 'delta', 'other', 'oscar', 'lone', String(process.pid)]) expect(wire).not.toContain(hidden);
+
+    const page1 = await s.call<Page>(API.teamList, { page: '1', page_size: '4' }, root.token);
+    const page2 = await s.call<Page>(API.teamList, { page: '2', page_size: '4' }, root.token);
+    expect(page1.data).toMatchObject({ total: 6, page: 1, page_size: 4 });
+    expect(page2.data).toMatchObject({ total: 6, page: 2, page_size: 4 });
+    expect([...page1.data.list, ...page2.data.list]).toEqual(all.data.list);
+    expect((await s.call<Page>(API.teamList, { page: '3', page_size: '4' }, root.token)).data.list).toEqual([]);
+
+    const level2 = await s.call<Page>(API.teamList, { level: '2' }, root.token);
+    expect(level2.data.total).toBe(3);
+    expect(level2.data.list.map((m) => m.email)).toEqual(['br***@g***.com', 'be***@g***.com', 'br***@g***.com']);
+    const level3 = await s.call<Page>(API.teamList, { level: '3', page_size: '1' }, root.token);
+    expect(level3.data).toMatchObject({ total: 1, list: [{ email: 'ch***@g***.com', level: 3 }] });
+    const level1 = await s.call<Page>(API.teamList, { level: '1', page: '2', page_size: '1' }, root.token);
+    expect(level1.data).toMatchObject({ total: 2, list: [{ email: 'al***@g***.com', level: 1 }] });
+    // an empty level filter is no filter
+    expect((await s.call<Page>(API.teamList, { level: '' }, root.token)).data.total).toBe(6);
+  });
+
+  it('refuses a level outside 1-3 and bad paging, and strangers', async () => {
+    for (const level of ['0', '4', 'x', '1.5']) {
+      const r = await s.call(API.teamList, { level }, root.token);
+      expect(r.code).toBe(errorCode('team_level_invalid'));
+    }
+    expect((await s.call(API.teamList, { page: '0' }, root.token)).code).toBe(errorCode('page_invalid'));
+    expect((await s.call(API.teamList, {})).code).toBe(errorCode('unauthorized'));
+    expect((await s.call(API.teamTongji, {})).code).toBe(errorCode('unauthorized'));
+  });
+});
+
+describe('the invitation', () => {
+  it("answers the code and the sign-up address that fills it in, on the operator's app address when set", async () => {
+    const me = await join(undefined, 'inviter');
+    const r = await s.call<{ invite_code: string; invite_url: string }>(API.inviteDetail, {}, me.token);
+    expect(r.code).toBe(200);
+    const base = s.ctx.config.publicUrl.replace(/\/+$/, '');
+    expect(r.data).toEqual({
+      invite_code: me.user.invite_code,
+      invite_url: `${base}/#${ROUTES.register}?code=${me.user.invite_code}`,
+    });
+    // the code in that address signs a friend up into the team
+    const code = new URL(r.data.invite_url.replace('/#', '/')).searchParams.get('code')!;
+    await join(code, 'friend');
+    expect((await s.call(API.teamTongji, {}, me.token)).data).toMatchObject({ team_size: 1, level1: 1 });
+
+    const admin = await ownerToken(s);
+    const settings = (await s.admin<Record<string, string>>(ADMIN_API.settingsGet, {}, admin)).data;
+    const saved = await s.admin(ADMIN_API.settingsSave, { ...settings, app_url: 'https://app.example.com/' }, admin);
+    expect(saved.code).toBe(200);
+    try {
+      const again = await s.call<{ invite_url: string }>(API.inviteDetail, {}, me.token);
+      expect(again.data.invite_url).toBe(`https://app.example.com/#${ROUTES.register}?code=${me.user.invite_code}`);
+    } finally {
+      await s.admin(ADMIN_API.settingsSave, settings, await ownerToken(s));
+    }
+    expect((await s.call(API.inviteDetail, {})).code).toBe(errorCode('unauthorized'));
+  });
+});
