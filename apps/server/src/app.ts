@@ -25,6 +25,7 @@ import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
 import { registerChatRoutes } from './modules/chat/chat.routes.js';
+import { registerCustomerRoutes } from './modules/customers/customers.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerDemoRoutes(api, ctx);
     registerChatRoutes(api, ctx);
     registerDisputeRoutes(api, ctx);
+    registerCustomerRoutes(api, ctx);
   });
 
   await serveBuiltApps(

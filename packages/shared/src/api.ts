@@ -86,6 +86,16 @@ export const ADMIN_API = {
   tradeDetail: '/api/admin/v1/trade/detail',
   tradeResolve: '/api/admin/v1/trade/resolve',
   tradeMessageSend: '/api/admin/v1/trade/message-send',
+  // customers and operator management (issue 9, users)
+  userList: '/api/admin/v1/user/list',
+  userDetail: '/api/admin/v1/user/detail',
+  userFreeze: '/api/admin/v1/user/freeze',
+  userUnfreeze: '/api/admin/v1/user/unfreeze',
+  userAdjust: '/api/admin/v1/user/adjust',
+  operatorDisable: '/api/admin/v1/operator/disable',
+  operatorEnable: '/api/admin/v1/operator/enable',
+  operatorResetTotp: '/api/admin/v1/operator/reset-totp',
+  changePassword: '/api/admin/v1/auth/change-password',
 } as const;
 
 /**

@@ -19,6 +19,9 @@ export interface UsersTable {
   password_changed_at: string | null;
   /** the demo customer seeded on a fresh local install: signs in, but its invitation code registers nobody */
   demo: Generated<boolean>;
+  /** why and when an operator froze the customer (issue 9); null while never frozen */
+  frozen_reason: ColumnType<string | null, string | undefined, string | null>;
+  frozen_at: ColumnType<string | null, string | undefined, string | null>;
 }
 
 export interface EmailSendsTable {
@@ -338,4 +341,16 @@ export interface DB {
   trades: TradesTable;
   trade_events: TradeEventsTable;
   trade_messages: TradeMessagesTable;
+  user_adjustments: UserAdjustmentsTable;
+}
+
+export interface UserAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  operator_id: number;
+  amount: Money;
+  reason: string;
+  journal_id: number | null;
+  request_id: string | null;
+  created_at: string;
 }

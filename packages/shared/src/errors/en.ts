@@ -91,4 +91,14 @@ export default {
   invite_code_taken: 'This invitation code is already in use',
   url_format: 'Please enter a full http(s) address',
   checkpoint_format: 'A checkpoint is an entry number, a colon and 64 hex characters',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: 'This customer is frozen already',
+  customer_not_frozen: 'This customer is not frozen',
+  customer_closed: 'This customer account is closed',
+  adjust_amount_format: 'Enter a non-zero amount with at most 2 decimals; a minus sign deducts',
+  adjust_below_zero: "This correction would take the customer's available balance below zero (available: {available} USDT)",
+  operator_self: 'You cannot do this to your own operator account',
+  operator_last_owner: 'The last active owner cannot be disabled',
+  operator_disabled_already: 'This operator is disabled already',
+  operator_active_already: 'This operator is active already',
 } satisfies ErrorTexts;

@@ -90,4 +90,14 @@ export default {
   invite_code_taken: '该邀请码已被使用',
   url_format: '请输入完整的 http(s) 地址',
   checkpoint_format: '检查点格式为：条目编号、冒号和 64 个十六进制字符',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: '该客户已被冻结',
+  customer_not_frozen: '该客户未被冻结',
+  customer_closed: '该客户账户已关闭',
+  adjust_amount_format: '请输入非零金额，最多2位小数；负号表示扣减',
+  adjust_below_zero: '此调整会使客户的可用余额低于零（可用：{available} USDT）',
+  operator_self: '不能对自己的操作员账户执行此操作',
+  operator_last_owner: '不能停用最后一个有效的所有者',
+  operator_disabled_already: '该操作员已被停用',
+  operator_active_already: '该操作员已是启用状态',
 } satisfies ErrorTexts;

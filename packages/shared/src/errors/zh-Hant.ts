@@ -90,4 +90,14 @@ export default {
   invite_code_taken: '此邀請碼已被使用',
   url_format: '請輸入完整的 http(s) 位址',
   checkpoint_format: '檢查點格式為：條目編號、冒號和 64 個十六進位字元',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: '該客戶已被凍結',
+  customer_not_frozen: '該客戶未被凍結',
+  customer_closed: '該客戶帳戶已關閉',
+  adjust_amount_format: '請輸入非零金額，最多2位小數；負號表示扣減',
+  adjust_below_zero: '此調整會使客戶的可用餘額低於零（可用：{available} USDT）',
+  operator_self: '不能對自己的操作員帳戶執行此操作',
+  operator_last_owner: '不能停用最後一個有效的擁有者',
+  operator_disabled_already: '該操作員已被停用',
+  operator_active_already: '該操作員已是啟用狀態',
 } satisfies ErrorTexts;
