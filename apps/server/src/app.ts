@@ -25,6 +25,7 @@ import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
 import { registerChatRoutes } from './modules/chat/chat.routes.js';
+import { registerCustomerRoutes } from './modules/customers/customers.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInterestRoutes } from './modules/interest/interest.routes.js';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerDisputeRoutes(api, ctx);
     registerInterestRoutes(api, ctx);
     registerKefuRoutes(api, ctx);
+    registerCustomerRoutes(api, ctx);
   });
 
   await serveBuiltApps(

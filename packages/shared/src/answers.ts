@@ -80,6 +80,8 @@ export const operatorSchema = z.strictObject({
   email: z.string(),
   name: z.string(),
   role: z.enum(OPERATOR_ROLES),
+  /** `disabled` operators cannot sign in (issue 9) */
+  status: z.enum(['active', 'disabled']),
   created_at: time,
   last_login_at: time.nullable(),
 });
@@ -560,3 +562,96 @@ export const adminKefuSchema = kefuContactSchema.extend({
   updated_at: time,
 });
 export type AdminKefuContact = z.infer<typeof adminKefuSchema>;
+
+// ---- customers and operator management (issue 9, users) ----
+
+const userStatus = z.enum(['active', 'frozen', 'closed']);
+/** A customer as the console lists them. */
+export const adminUserSchema = z.strictObject({
+  id: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  invite_code: z.string(),
+  /** the inviting customer, or null (signed up with a house code) */
+  inviter_id: z.number().nullable(),
+  inviter_email: z.string().nullable(),
+  inviter_code: z.string().nullable(),
+  house_code: z.string().nullable(),
+  vip_level: z.number(),
+  status: userStatus,
+  /** available + frozen + escrow + interest */
+  balance_total: money,
+  created_at: time,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+const ledgerLineSchema = z.strictObject({
+  id: z.number(),
+  journal_id: z.number(),
+  kind: z.string(),
+  /** which of the customer's accounts moved: available, frozen, escrow, interest */
+  account: z.string(),
+  amount: money,
+  balance_after: money,
+  ref: z.string(),
+  memo: z.string(),
+  created_at: time,
+});
+export const adminUserDetailSchema = z.strictObject({
+  user: adminUserSchema.extend({
+    lang: z.string(),
+    frozen_reason: z.string().nullable(),
+    frozen_at: time.nullable(),
+  }),
+  balances: moneyInfoSchema,
+  /** the last 50 postings on any of the customer's accounts, newest first */
+  ledger: z.array(ledgerLineSchema),
+  /** invitees by level: 1 = invited by the customer, 2 = by those, 3 = by those */
+  team: z.strictObject({ level1: z.number(), level2: z.number(), level3: z.number() }),
+  recharges: z.array(z.strictObject({ id: z.number(), amount: money, type: z.string(), status: z.string(), created_at: time })),
+  /** the payout account masked, as the review queue shows it */
+  withdrawals: z.array(
+    z.strictObject({ id: z.number(), amount: money, status: z.string(), account: z.string(), created_at: time }),
+  ),
+  merchant_sales: z.array(
+    z.strictObject({ id: z.number(), order_no: z.string(), quantity: money, status: z.string(), created_at: time }),
+  ),
+  trades: z.array(
+    z.strictObject({
+      id: z.number(),
+      order_no: z.string(),
+      role: z.enum(['buyer', 'seller']),
+      quantity: money,
+      fiat_amount: money,
+      currency: z.string(),
+      status: z.string(),
+      created_at: time,
+    }),
+  ),
+  listings: z.array(
+    z.strictObject({
+      id: z.number(),
+      quantity: money,
+      remaining: money,
+      price: money,
+      currency: z.string(),
+      status: z.string(),
+      created_at: time,
+    }),
+  ),
+  /** operator corrections with their reasons, newest first */
+  adjustments: z.array(
+    z.strictObject({ id: z.number(), amount: money, reason: z.string(), operator_email: z.string(), created_at: time }),
+  ),
+  /** open sessions: when they began and were last used (never a token) */
+  sessions: z.array(z.strictObject({ id: z.number(), created_at: time, last_seen_at: time, expires_at: time })),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const userAdjustResponse = z.strictObject({ id: z.number(), amount: money, available: money });
+/** The operator's new TOTP secret, shown once to the owner to hand over. */
+export const operatorResetTotpResponse = z.strictObject({
+  operator: operatorSchema,
+  totp_secret: z.string(),
+  totp_uri: z.string(),
+});

@@ -103,6 +103,16 @@ export const ADMIN_API = {
   kefuList: '/api/admin/v1/kefu/list',
   kefuCreate: '/api/admin/v1/kefu/create',
   kefuUpdate: '/api/admin/v1/kefu/update',
+  // customers and operator management (issue 9, users)
+  userList: '/api/admin/v1/user/list',
+  userDetail: '/api/admin/v1/user/detail',
+  userFreeze: '/api/admin/v1/user/freeze',
+  userUnfreeze: '/api/admin/v1/user/unfreeze',
+  userAdjust: '/api/admin/v1/user/adjust',
+  operatorDisable: '/api/admin/v1/operator/disable',
+  operatorEnable: '/api/admin/v1/operator/enable',
+  operatorResetTotp: '/api/admin/v1/operator/reset-totp',
+  changePassword: '/api/admin/v1/auth/change-password',
 } as const;
 
 /**

@@ -624,6 +624,73 @@ export const CONTRACT = {
     request: s.kefuUpdateRequest,
     response: a.adminKefuSchema,
   },
+  // ---- customers and operator management (issue 9, users) ----
+  [ADMIN_API.userList]: {
+    summary:
+      "Customers, newest first, with their balance total; `keyword` searches the e-mail, the invitation code and the inviter's code; optional `status`.",
+    auth: 'operator',
+    request: s.userListRequest,
+    response: a.pageOf(a.adminUserSchema),
+  },
+  [ADMIN_API.userDetail]: {
+    summary:
+      'One customer: profile, balances by account, the last 50 ledger postings, team counts (three levels), recent orders of each kind (payout accounts masked), corrections and open sessions (no tokens).',
+    auth: 'operator',
+    request: s.userIdRequest,
+    response: a.adminUserDetailSchema,
+  },
+  [ADMIN_API.userFreeze]: {
+    summary:
+      'Freezes an active customer with a reason: every session ends and their open apps are signed out at once; they cannot sign in or call anything until unfrozen. Their open trades stay with the operators and the jobs. Audited.',
+    auth: 'operator',
+    roles: MONEY,
+    request: s.userFreezeRequest,
+    response: a.adminUserSchema,
+  },
+  [ADMIN_API.userUnfreeze]: {
+    summary: 'Unfreezes a frozen customer: they can sign in again. Audited.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.userIdRequest,
+    response: a.adminUserSchema,
+  },
+  [ADMIN_API.userAdjust]: {
+    summary:
+      "Posts a correction (journal `adjust`) of a signed `amount` (at most 2 decimals, not zero) between the customer's available balance and the platform's `adjustments` account, with a mandatory `reason`; a deduction cannot take available below zero. The customer sees it in their asset log. A repeated `request_id` answers the first correction. Audited.",
+    auth: 'operator',
+    roles: OWNER,
+    request: s.userAdjustRequest,
+    response: a.userAdjustResponse,
+  },
+  [ADMIN_API.operatorDisable]: {
+    summary: 'Disables another operator (not yourself, not the last active owner); their sessions end at once. Audited.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.operatorIdRequest,
+    response: a.operatorSchema,
+  },
+  [ADMIN_API.operatorEnable]: {
+    summary: 'Enables a disabled operator again. Audited.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.operatorIdRequest,
+    response: a.operatorSchema,
+  },
+  [ADMIN_API.operatorResetTotp]: {
+    summary:
+      'Gives an operator a new TOTP secret, answered once to hand over (like create); the old one stops working and their sessions end. Audited.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.operatorIdRequest,
+    response: a.operatorResetTotpResponse,
+  },
+  [ADMIN_API.changePassword]: {
+    summary:
+      'The signed-in operator changes their own password (the old one, the new one twice); their other sessions end. Audited.',
+    auth: 'operator',
+    request: s.adminChangePasswordRequest,
+    response: done,
+  },
 } as const satisfies Record<string, CallContract>;
 
 type Contract = typeof CONTRACT;

@@ -108,6 +108,16 @@ export const ERROR_CODES = {
   interest_quota_short: 1473,
   interest_rate_format: 1474,
   interest_days_format: 1475,
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: 1490,
+  customer_not_frozen: 1491,
+  customer_closed: 1492,
+  adjust_amount_format: 1493,
+  adjust_below_zero: 1494,
+  operator_self: 1495,
+  operator_last_owner: 1496,
+  operator_disabled_already: 1497,
+  operator_active_already: 1498,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -550,3 +550,32 @@ export const kefuUpdateRequest = kefuFields
   .partial()
   .extend({ id: idField('record_not_found'), active: activeField.optional() })
   .refine((v) => Object.keys(v).some((k) => k !== 'id'), err('fields_required'));
+
+// ---- customers and operator management (issue 9, users) ----
+
+/** A customer's state: `frozen` by an operator (no sign-in, no calls), `closed` when retired (the demo customer). */
+export const USER_STATUSES = ['active', 'frozen', 'closed'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** `keyword` searches the e-mail, the customer's own invitation code and their inviter's code. */
+export const userListRequest = pagingRequest.extend({
+  keyword: keywordField,
+  status: z.enum(USER_STATUSES, err('invalid_value')).optional(),
+});
+export const userIdRequest = z.object({ id: idField() });
+export const userFreezeRequest = z.object({ id: idField(), reason: required('reason_required', 200) });
+/**
+ * An operator's correction: a signed amount with at most 2 decimals, never zero ("-5.5" deducts), parsed into signed
+ * bigint micro-USDT.
+ */
+const signedAmountField = required('amount_required', 19, 'adjust_amount_format')
+  .regex(/^-?\d{1,15}(\.\d{1,2})?$/, err('adjust_amount_format'))
+  .refine((s) => /[1-9]/.test(s), err('adjust_amount_format'))
+  .transform((s) => (s.startsWith('-') ? -(parseAmount(s.slice(1)) as bigint) : (parseAmount(s) as bigint)));
+export const userAdjustRequest = z.object({
+  id: idField(),
+  amount: signedAmountField,
+  reason: required('reason_required', 200),
+  request_id: requestIdField,
+});
+export const operatorIdRequest = z.object({ id: idField() });
+export const adminChangePasswordRequest = changePasswordRequest;

@@ -1,16 +1,18 @@
 import type { Operator } from '@c2c/shared';
-import { Button, Flex, Layout, Menu, Typography } from 'antd';
+import { Button, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { RoleTag } from '../components/role-tag';
 import { useSignOut } from '../features/auth/auth-api';
 import { DemoBanner } from '../features/demo/demo-banner';
+import { ChangePasswordModal } from '../features/operators/change-password-modal';
 import { navFor } from './nav';
 
 export function AdminLayout({ operator, children }: { operator: Operator; children: ReactNode }) {
   const [location] = useLocation();
   const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const items = navFor(operator.role);
   const current = items.find((item) => location === item.path || location.startsWith(`${item.path}/`));
 
@@ -50,7 +52,14 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
             {current?.label ?? 'Not found'}
           </Typography.Title>
           <Flex align="center" gap={12}>
-            <Typography.Text strong>{operator.name}</Typography.Text>
+            <Dropdown
+              trigger={['click']}
+              menu={{ items: [{ key: 'password', label: 'Change password', onClick: () => setChangingPassword(true) }] }}
+            >
+              <Button type="text" aria-label="Account menu">
+                <Typography.Text strong>{operator.name}</Typography.Text>
+              </Button>
+            </Dropdown>
             <Typography.Text type="secondary">{operator.email}</Typography.Text>
             <RoleTag role={operator.role} />
             <Button
@@ -67,6 +76,7 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
         <Layout.Content style={{ padding: 24 }}>
           <main>
             <DemoBanner canRemove={operator.role === 'owner'} />
+            <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
             {children}
           </main>
         </Layout.Content>

@@ -9,6 +9,7 @@ import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { RechargesPage } from '../features/recharges/recharges-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { UsersPage } from '../features/users/users-page';
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
 import { HOME_PATH, MONEY_ROLES } from './nav';
 
@@ -46,10 +47,13 @@ export function AppRoutes({ operator }: { operator: Operator }) {
       </Route>
       <Route path="/operators">
         {isOwner ? (
-          <OperatorsPage />
+          <OperatorsPage me={operator} />
         ) : (
           <Result status="403" title="Owners only" subTitle="Only an owner can manage operators." extra={<HomeButton />} />
         )}
+      </Route>
+      <Route path="/users">
+        <UsersPage canFreeze={handlesMoney} isOwner={isOwner} />
       </Route>
       <Route>
         <Result status="404" title="Page not found" subTitle="This page does not exist in the console." extra={<HomeButton />} />

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-merchants.js';
 import * as m009 from './migrations/009-trades.js';
 import * as m010 from './migrations/010-interest.js';
 import * as m011 from './migrations/011-kefu.js';
+import * as m012 from './migrations/012-users.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -28,6 +29,7 @@ const STEPS: Record<string, Step> = {
   '009-trades': m009,
   '010-interest': m010,
   '011-kefu': m011,
+  '012-users': m012,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -19,6 +19,9 @@ export interface UsersTable {
   password_changed_at: string | null;
   /** the demo customer seeded on a fresh local install: signs in, but its invitation code registers nobody */
   demo: Generated<boolean>;
+  /** why and when an operator froze the customer (issue 9); null while never frozen */
+  frozen_reason: ColumnType<string | null, string | undefined, string | null>;
+  frozen_at: ColumnType<string | null, string | undefined, string | null>;
 }
 
 export interface EmailSendsTable {
@@ -341,6 +344,7 @@ export interface DB {
   interest_products: InterestProductsTable;
   interest_orders: InterestOrdersTable;
   kefu_contacts: KefuContactsTable;
+  user_adjustments: UserAdjustmentsTable;
 }
 
 /** An interest product (issue 9): `rate` in 10^-4 per cent a day; `sold` is the principal of all its orders ever. */
@@ -384,4 +388,15 @@ export interface KefuContactsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+}
+
+export interface UserAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  operator_id: number;
+  amount: Money;
+  reason: string;
+  journal_id: number | null;
+  request_id: string | null;
+  created_at: string;
 }

@@ -104,4 +104,14 @@ export default {
   interest_quota_short: 'Dieses Zinsprodukt hat nur noch {max} USDT Kontingent frei',
   interest_rate_format: 'Geben Sie einen Tageszins in Prozent ein, über 0 mit höchstens 4 Nachkommastellen',
   interest_days_format: 'Geben Sie die Tage als ganze Zahl von 1 bis 3650 ein',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: 'Dieser Kunde ist bereits gesperrt',
+  customer_not_frozen: 'Dieser Kunde ist nicht gesperrt',
+  customer_closed: 'Dieses Kundenkonto ist geschlossen',
+  adjust_amount_format: 'Bitte einen Betrag ungleich null mit höchstens 2 Nachkommastellen eingeben; ein Minuszeichen zieht ab',
+  adjust_below_zero: 'Diese Korrektur würde das verfügbare Guthaben des Kunden unter null bringen (verfügbar: {available} USDT)',
+  operator_self: 'Das können Sie mit Ihrem eigenen Operator-Konto nicht tun',
+  operator_last_owner: 'Der letzte aktive Owner kann nicht deaktiviert werden',
+  operator_disabled_already: 'Dieser Operator ist bereits deaktiviert',
+  operator_active_already: 'Dieser Operator ist bereits aktiv',
 } satisfies ErrorTexts;

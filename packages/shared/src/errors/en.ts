@@ -102,4 +102,14 @@ export default {
   interest_quota_short: 'This interest product has only {max} USDT of quota left',
   interest_rate_format: 'Enter a daily rate in per cent, above 0 with at most 4 decimals',
   interest_days_format: 'Enter the days as a whole number from 1 to 3650',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: 'This customer is frozen already',
+  customer_not_frozen: 'This customer is not frozen',
+  customer_closed: 'This customer account is closed',
+  adjust_amount_format: 'Enter a non-zero amount with at most 2 decimals; a minus sign deducts',
+  adjust_below_zero: "This correction would take the customer's available balance below zero (available: {available} USDT)",
+  operator_self: 'You cannot do this to your own operator account',
+  operator_last_owner: 'The last active owner cannot be disabled',
+  operator_disabled_already: 'This operator is disabled already',
+  operator_active_already: 'This operator is active already',
 } satisfies ErrorTexts;

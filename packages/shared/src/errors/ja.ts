@@ -102,4 +102,14 @@ export default {
   interest_quota_short: 'この利息商品の残り枠は {max} USDT のみです',
   interest_rate_format: '日利をパーセントで入力してください（0より大きく、小数点以下4桁まで）',
   interest_days_format: '日数は1から3650までの整数で入力してください',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: 'この顧客はすでに凍結されています',
+  customer_not_frozen: 'この顧客は凍結されていません',
+  customer_closed: 'この顧客アカウントは閉鎖されています',
+  adjust_amount_format: '0以外の金額を小数点以下2桁までで入力してください。マイナス記号で差し引きます',
+  adjust_below_zero: 'この調整により顧客の利用可能残高がマイナスになります（利用可能：{available} USDT）',
+  operator_self: '自分のオペレーターアカウントにはこの操作はできません',
+  operator_last_owner: '最後の有効なオーナーは無効にできません',
+  operator_disabled_already: 'このオペレーターはすでに無効です',
+  operator_active_already: 'このオペレーターはすでに有効です',
 } satisfies ErrorTexts;

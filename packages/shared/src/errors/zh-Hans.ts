@@ -101,4 +101,14 @@ export default {
   interest_quota_short: '该利息产品仅剩 {max} USDT 额度',
   interest_rate_format: '请输入日利率（百分比），大于 0，最多 4 位小数',
   interest_days_format: '天数须为 1 到 3650 的整数',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: '该客户已被冻结',
+  customer_not_frozen: '该客户未被冻结',
+  customer_closed: '该客户账户已关闭',
+  adjust_amount_format: '请输入非零金额，最多2位小数；负号表示扣减',
+  adjust_below_zero: '此调整会使客户的可用余额低于零（可用：{available} USDT）',
+  operator_self: '不能对自己的操作员账户执行此操作',
+  operator_last_owner: '不能停用最后一个有效的所有者',
+  operator_disabled_already: '该操作员已被停用',
+  operator_active_already: '该操作员已是启用状态',
 } satisfies ErrorTexts;

@@ -101,4 +101,14 @@ export default {
   interest_quota_short: '該利息產品僅剩 {max} USDT 額度',
   interest_rate_format: '請輸入日利率（百分比），大於 0，最多 4 位小數',
   interest_days_format: '天數須為 1 到 3650 的整數',
+  // customers and operator management (issue 9, users)
+  customer_frozen_already: '該客戶已被凍結',
+  customer_not_frozen: '該客戶未被凍結',
+  customer_closed: '該客戶帳戶已關閉',
+  adjust_amount_format: '請輸入非零金額，最多2位小數；負號表示扣減',
+  adjust_below_zero: '此調整會使客戶的可用餘額低於零（可用：{available} USDT）',
+  operator_self: '不能對自己的操作員帳戶執行此操作',
+  operator_last_owner: '不能停用最後一個有效的擁有者',
+  operator_disabled_already: '該操作員已被停用',
+  operator_active_already: '該操作員已是啟用狀態',
 } satisfies ErrorTexts;

@@ -32,3 +32,23 @@ export function useCreateOperator() {
     },
   });
 }
+
+function useOperatorMutation<V, R>(run: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: OPERATORS_KEY });
+      queryClient.invalidateQueries({ queryKey: ['audit'] });
+    },
+  });
+}
+
+export const useDisableOperator = () => useOperatorMutation((id: number) => call(ADMIN_API.operatorDisable, { id }));
+export const useEnableOperator = () => useOperatorMutation((id: number) => call(ADMIN_API.operatorEnable, { id }));
+/** Answers the new secret once, like `operator/create`. */
+export const useResetTotp = () => useOperatorMutation((id: number) => call(ADMIN_API.operatorResetTotp, { id }));
+export const useChangePassword = () =>
+  useOperatorMutation((v: { old_password: string; password: string; confirm_password: string }) =>
+    call(ADMIN_API.changePassword, { ...v }),
+  );

@@ -1,11 +1,11 @@
 import type { Operator, OperatorRole } from '@c2c/shared';
-import { Card, Flex, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { RoleTag } from '../../components/role-tag';
 import { formatTime } from '../../lib/format';
 import { CreateOperatorForm } from './create-operator-form';
 import type { CreatedOperator } from './operators-api';
-import { useOperators } from './operators-api';
+import { useDisableOperator, useEnableOperator, useOperators, useResetTotp } from './operators-api';
 import { TotpSecretModal } from './totp-secret-modal';
 
 const PAGE_SIZE = 20;
@@ -15,6 +15,14 @@ const columns: TableColumnsType<Operator> = [
   { title: 'Email', dataIndex: 'email' },
   { title: 'Name', dataIndex: 'name', width: 200 },
   { title: 'Role', dataIndex: 'role', width: 120, render: (role: OperatorRole) => <RoleTag role={role} /> },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    width: 100,
+    render: (s: Operator['status']) => (
+      <Tag color={s === 'active' ? 'green' : 'default'}>{s === 'active' ? 'Active' : 'Disabled'}</Tag>
+    ),
+  },
   { title: 'Created', dataIndex: 'created_at', width: 180, render: (at: string) => formatTime(at) },
   {
     title: 'Last sign-in',
@@ -24,10 +32,73 @@ const columns: TableColumnsType<Operator> = [
   },
 ];
 
-export function OperatorsPage() {
+export function OperatorsPage({ me }: { me: Operator }) {
   const [page, setPage] = useState(1);
   const operators = useOperators(page, PAGE_SIZE);
   const [created, setCreated] = useState<CreatedOperator | null>(null);
+  const disable = useDisableOperator();
+  const enable = useEnableOperator();
+  const resetTotp = useResetTotp();
+  const { modal, message } = App.useApp();
+
+  const actions: TableColumnsType<Operator>[number] = {
+    title: 'Actions',
+    key: 'actions',
+    width: 240,
+    render: (_, o) =>
+      o.id === me.id ? (
+        'You'
+      ) : (
+        <Flex gap={8}>
+          {o.status === 'active' ? (
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: `Disable ${o.email}?`,
+                  content: 'They are signed out at once and cannot sign in until enabled again.',
+                  okText: 'Disable',
+                  okButtonProps: { danger: true },
+                  onOk: () =>
+                    disable.mutateAsync(o.id).then(
+                      () => message.success(`${o.email} disabled`),
+                      () => undefined,
+                    ),
+                })
+              }
+            >
+              Disable
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              onClick={() =>
+                enable.mutateAsync(o.id).then(
+                  () => message.success(`${o.email} enabled`),
+                  () => undefined,
+                )
+              }
+            >
+              Enable
+            </Button>
+          )}
+          <Button
+            size="small"
+            onClick={() =>
+              modal.confirm({
+                title: `Reset the authenticator of ${o.email}?`,
+                content: 'Their current authenticator codes stop working and they are signed out. The new secret is shown once.',
+                okText: 'Reset authenticator',
+                onOk: () => resetTotp.mutateAsync(o.id).then(setCreated, () => undefined),
+              })
+            }
+          >
+            Reset TOTP
+          </Button>
+        </Flex>
+      ),
+  };
 
   return (
     <Flex vertical gap={16}>
@@ -35,7 +106,7 @@ export function OperatorsPage() {
         <Table<Operator>
           rowKey="id"
           size="middle"
-          columns={columns}
+          columns={[...columns, actions]}
           dataSource={operators.data?.list ?? []}
           loading={operators.isFetching}
           locale={{ emptyText: 'No operators' }}

@@ -71,6 +71,11 @@ export class LiveHub {
     this.closeLocal(userId, which);
   }
 
+  /** Signs a customer out of every open app in every process at once (a frozen customer): all their sockets get -1 and close. */
+  disconnectUser(userId: number): Promise<void> {
+    return this.endSessions(userId, 'all');
+  }
+
   private closeLocal(userId: number, which: SessionSelector) {
     const bye = JSON.stringify({ type: 'error', code: -1 } satisfies LiveServerMessage);
     for (const [socket, sessionId] of this.sockets.get(userId) ?? []) {

@@ -45,3 +45,29 @@ export async function pageOperators(tx: Tx, limit: number, offset: number) {
 
 export const findEmails = async (tx: Tx, ids: number[]) =>
   ids.length ? tx.selectFrom('operators').select(['id', 'email']).where('id', 'in', ids).execute() : [];
+
+/** The active owners, locked until the transaction ends: two owners disabling each other cannot both succeed. */
+export const lockActiveOwners = (tx: Tx) =>
+  tx.selectFrom('operators').select('id').where('role', '=', 'owner').where('status', '=', 'active').forUpdate().execute();
+
+/** Changes an operator's status from `from` to `to`; false when it was not `from` (any more). */
+export async function switchStatus(tx: Tx, id: number, from: string, to: string): Promise<boolean> {
+  const r = await tx
+    .updateTable('operators')
+    .set({ status: to })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function setTotpSecret(tx: Tx, id: number, secret: string) {
+  await tx.updateTable('operators').set({ totp_secret: secret, totp_last_step: 0 }).where('id', '=', id).execute();
+}
+
+export async function setPasswordHash(tx: Tx, id: number, hash: string) {
+  await tx.updateTable('operators').set({ password_hash: hash }).where('id', '=', id).execute();
+}
+
+export const findPasswordHash = async (tx: Tx, id: number) =>
+  (await tx.selectFrom('operators').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;

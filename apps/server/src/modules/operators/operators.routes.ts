@@ -1,4 +1,12 @@
-import { ADMIN_API, adminLoginRequest, emptyRequest, operatorCreateRequest, pagingRequest } from '@c2c/shared';
+import {
+  ADMIN_API,
+  adminChangePasswordRequest,
+  adminLoginRequest,
+  emptyRequest,
+  operatorCreateRequest,
+  operatorIdRequest,
+  pagingRequest,
+} from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -24,5 +32,17 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): v
   );
   post(app, ctx, ADMIN_API.operatorCreate, { body: operatorCreateRequest, auth: owner }, ({ tx, input, auth }) =>
     operators.createOperator(tx, ctx, auth.operator, input),
+  );
+  post(app, ctx, ADMIN_API.operatorDisable, { body: operatorIdRequest, auth: owner }, ({ tx, input, auth }) =>
+    operators.disableOperator(tx, ctx, auth, input.id),
+  );
+  post(app, ctx, ADMIN_API.operatorEnable, { body: operatorIdRequest, auth: owner }, ({ tx, input, auth }) =>
+    operators.enableOperator(tx, ctx, auth, input.id),
+  );
+  post(app, ctx, ADMIN_API.operatorResetTotp, { body: operatorIdRequest, auth: owner }, ({ tx, input, auth }) =>
+    operators.resetOperatorTotp(tx, ctx, auth, input.id),
+  );
+  post(app, ctx, ADMIN_API.changePassword, { body: adminChangePasswordRequest, auth: anyOperator }, ({ tx, input, auth }) =>
+    operators.changeOwnPassword(tx, ctx, auth, input),
   );
 }

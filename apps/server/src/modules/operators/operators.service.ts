@@ -8,7 +8,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
 import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { endSession, openSession, resolveSession } from '../sessions/sessions.service.js';
+import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { emailsOf } from '../users/users.service.js';
 import * as repo from './operators.repository.js';
 
@@ -25,6 +25,7 @@ export function toOperator(o: OperatorPrincipal): Operator {
     email: o.email,
     name: o.name,
     role: o.role as OperatorRole,
+    status: o.status === 'active' ? 'active' : 'disabled',
     created_at: o.created_at,
     last_login_at: o.last_login_at,
   };
@@ -179,3 +180,88 @@ export const operatorAuth =
   (ctx: AppContext, roles?: readonly OperatorRole[]): Auth<CurrentOperator> =>
   (tx, caller) =>
     authenticate(tx, ctx, caller.adminToken, roles);
+
+// ---- operator management (issue 9) ----
+
+async function otherOperator(tx: Tx, who: CurrentOperator, id: number) {
+  if (id === who.operator.id) throw new DomainError('operator_self');
+  const op = await repo.findOperatorById(tx, id);
+  if (!op) throw new DomainError('record_not_found');
+  return op;
+}
+
+/** Disables another operator (never yourself, never the last active owner); their sessions end in the same transaction. */
+export async function disableOperator(tx: Tx, ctx: AppContext, who: CurrentOperator, id: number) {
+  const op = await otherOperator(tx, who, id);
+  if (op.status !== 'active') throw new DomainError('operator_disabled_already');
+  if (op.role === 'owner') {
+    const owners = await repo.lockActiveOwners(tx);
+    if (owners.filter((o) => o.id !== op.id).length === 0) throw new DomainError('operator_last_owner');
+  }
+  if (!(await repo.switchStatus(tx, op.id, 'active', 'disabled'))) throw new DomainError('operator_disabled_already');
+  await endSessionsOf(tx, 'operator_sessions', op.id);
+  await record(tx, ctx, {
+    actor: who.operator,
+    action: 'operator.disable',
+    target: `operator:${op.id}`,
+    detail: { email: op.email, role: op.role },
+    now: ctx.clock.now(),
+  });
+  return toOperator((await repo.findOperatorById(tx, op.id))!);
+}
+
+export async function enableOperator(tx: Tx, ctx: AppContext, who: CurrentOperator, id: number) {
+  const op = await otherOperator(tx, who, id);
+  if (!(await repo.switchStatus(tx, op.id, 'disabled', 'active'))) throw new DomainError('operator_active_already');
+  await record(tx, ctx, {
+    actor: who.operator,
+    action: 'operator.enable',
+    target: `operator:${op.id}`,
+    detail: { email: op.email, role: op.role },
+    now: ctx.clock.now(),
+  });
+  return toOperator((await repo.findOperatorById(tx, op.id))!);
+}
+
+/**
+ * Gives another operator a new TOTP secret, answered once for the owner to hand over: the old authenticator stops
+ * working and the operator's sessions end. (Your own secret is not reset here: that would sign you out with a code you
+ * have not stored yet.)
+ */
+export async function resetOperatorTotp(tx: Tx, ctx: AppContext, who: CurrentOperator, id: number) {
+  const op = await otherOperator(tx, who, id);
+  const secret = newTotpSecret();
+  await repo.setTotpSecret(tx, op.id, secret);
+  await endSessionsOf(tx, 'operator_sessions', op.id);
+  await record(tx, ctx, {
+    actor: who.operator,
+    action: 'operator.reset_totp',
+    target: `operator:${op.id}`,
+    detail: { email: op.email },
+    now: ctx.clock.now(),
+  });
+  return {
+    operator: toOperator((await repo.findOperatorById(tx, op.id))!),
+    totp_secret: secret,
+    totp_uri: totpFor(secret, op.email).toString(),
+  };
+}
+
+/** An operator changes their own password with the old one; every other session of theirs ends. Rare, so hashed inside. */
+export async function changeOwnPassword(
+  tx: Tx,
+  ctx: AppContext,
+  who: CurrentOperator,
+  input: { old_password: string; password: string },
+) {
+  const current = await repo.findPasswordHash(tx, who.operator.id);
+  if (!current || !(await verifyPassword(current, input.old_password))) throw new DomainError('old_password_wrong');
+  await repo.setPasswordHash(tx, who.operator.id, await hashPassword(input.password));
+  await endSessionsOf(tx, 'operator_sessions', who.operator.id, who.sessionId);
+  await record(tx, ctx, {
+    actor: who.operator,
+    action: 'auth.change_password',
+    target: `operator:${who.operator.id}`,
+    now: ctx.clock.now(),
+  });
+}

@@ -39,7 +39,9 @@ export async function deleteUser(tx: Tx, id: number) {
 
 export async function insertUser(
   tx: Tx,
-  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at' | 'demo'> & { demo?: boolean },
+  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at' | 'demo' | 'frozen_reason' | 'frozen_at'> & {
+    demo?: boolean;
+  },
 ): Promise<number> {
   const row = await tx.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
   return row.id;
