@@ -45,6 +45,8 @@ export const API = {
   tradeUnread: '/api/v1/trade/unread',
   tradeMessageList: '/api/v1/trade/message-list',
   tradeMessageSend: '/api/v1/trade/message-send',
+  // VIP levels (issue 9)
+  vipInfo: '/api/v1/vip/info',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -86,6 +88,11 @@ export const ADMIN_API = {
   tradeDetail: '/api/admin/v1/trade/detail',
   tradeResolve: '/api/admin/v1/trade/resolve',
   tradeMessageSend: '/api/admin/v1/trade/message-send',
+  // VIP levels and the dashboard (issue 9)
+  vipGet: '/api/admin/v1/vip/get',
+  vipSave: '/api/admin/v1/vip/save',
+  userSetVip: '/api/admin/v1/user/set-vip',
+  dashboardSummary: '/api/admin/v1/dashboard/summary',
 } as const;
 
 /**

@@ -97,6 +97,10 @@ export const ERROR_CODES = {
   invite_code_taken: 1304,
   url_format: 1305,
   checkpoint_format: 1306,
+  // VIP levels (issue 9)
+  vip_daily_limit: 1460,
+  vip_levels_invalid: 1461,
+  vip_level_unknown: 1462,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-email-sends.js';
 import * as m007 from './migrations/007-payout-account-versions.js';
 import * as m008 from './migrations/008-merchants.js';
 import * as m009 from './migrations/009-trades.js';
+import * as m013 from './migrations/013-vip.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -24,6 +25,7 @@ const STEPS: Record<string, Step> = {
   '007-payout-account-versions': m007,
   '008-merchants': m008,
   '009-trades': m009,
+  '013-vip': m013,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

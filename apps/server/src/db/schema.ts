@@ -19,6 +19,8 @@ export interface UsersTable {
   password_changed_at: string | null;
   /** the demo customer seeded on a fresh local install: signs in, but its invitation code registers nobody */
   demo: Generated<boolean>;
+  /** an owner's VIP level for this customer (issue 9); null: the level their volume earns */
+  vip_override: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EmailSendsTable {

@@ -93,4 +93,8 @@ export default {
   invite_code_taken: 'Dieser Einladungscode wird bereits verwendet',
   url_format: 'Bitte eine vollständige http(s)-Adresse eingeben',
   checkpoint_format: 'Ein Prüfpunkt besteht aus einer Eintragsnummer, einem Doppelpunkt und 64 Hex-Zeichen',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'Auszahlungen dürfen heute bei VIP {level} höchstens {limit} USDT betragen; für heute bleiben {left} USDT',
+  vip_levels_invalid: 'VIP 0 beginnt bei 0, und jede Stufe braucht mehr Volumen als die vorige (höchstens 10 Stufen)',
+  vip_level_unknown: 'VIP {level} gibt es nicht; die Stufen reichen von 0 bis {max}',
 } satisfies ErrorTexts;

@@ -91,4 +91,8 @@ export default {
   invite_code_taken: 'This invitation code is already in use',
   url_format: 'Please enter a full http(s) address',
   checkpoint_format: 'A checkpoint is an entry number, a colon and 64 hex characters',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'Withdrawals today may total at most {limit} USDT at VIP {level}; {left} USDT is left for today',
+  vip_levels_invalid: 'VIP 0 starts at 0 and each level needs more volume than the one before it (at most 10 levels)',
+  vip_level_unknown: 'There is no VIP {level}; the levels go from 0 to {max}',
 } satisfies ErrorTexts;

@@ -91,4 +91,8 @@ export default {
   invite_code_taken: 'この招待コードは既に使われています',
   url_format: 'http(s) から始まる完全なアドレスを入力してください',
   checkpoint_format: 'チェックポイントは、エントリ番号、コロン、64 桁の16進数です',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'VIP {level} の本日の出金上限は合計 {limit} USDT です。本日の残りは {left} USDT です',
+  vip_levels_invalid: 'VIP 0 は 0 から始まり、各レベルには前のレベルより多い取引量が必要です（最大 10 レベル）',
+  vip_level_unknown: 'VIP {level} はありません。レベルは 0 から {max} までです',
 } satisfies ErrorTexts;

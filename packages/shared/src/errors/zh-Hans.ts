@@ -90,4 +90,8 @@ export default {
   invite_code_taken: '该邀请码已被使用',
   url_format: '请输入完整的 http(s) 地址',
   checkpoint_format: '检查点格式为：条目编号、冒号和 64 个十六进制字符',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'VIP {level} 每日提现总额最多 {limit} USDT，今天还可提现 {left} USDT',
+  vip_levels_invalid: 'VIP 0 从 0 开始，每个等级所需交易量须高于上一级（最多 10 个等级）',
+  vip_level_unknown: '没有 VIP {level}，等级范围为 0 到 {max}',
 } satisfies ErrorTexts;

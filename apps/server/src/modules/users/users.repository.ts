@@ -39,7 +39,7 @@ export async function deleteUser(tx: Tx, id: number) {
 
 export async function insertUser(
   tx: Tx,
-  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at' | 'demo'> & { demo?: boolean },
+  u: Omit<UserRow, 'id' | 'vip_level' | 'vip_override' | 'status' | 'password_changed_at' | 'demo'> & { demo?: boolean },
 ): Promise<number> {
   const row = await tx.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
   return row.id;
