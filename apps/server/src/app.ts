@@ -26,6 +26,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { checkpoint, ensureKeyedChain } from './modules/audit/audit.service.js';
 import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerCustomerRoutes } from './modules/customers/customers.routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerDemoRoutes } from './modules/demo/demo.routes.js';
 import { registerDisputeRoutes } from './modules/disputes/disputes.routes.js';
 import { registerInterestRoutes } from './modules/interest/interest.routes.js';
@@ -45,6 +46,7 @@ import { registerTradeRoutes } from './modules/trades/trades.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
+import { registerVipRoutes } from './modules/vip/vip.routes.js';
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -199,6 +201,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerInterestRoutes(api, ctx);
     registerKefuRoutes(api, ctx);
     registerCustomerRoutes(api, ctx);
+    registerVipRoutes(api, ctx);
+    registerDashboardRoutes(api, ctx);
   });
 
   await serveBuiltApps(

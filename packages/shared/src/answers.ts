@@ -655,3 +655,68 @@ export const operatorResetTotpResponse = z.strictObject({
   totp_secret: z.string(),
   totp_uri: z.string(),
 });
+
+// ---- VIP levels and the dashboard (issue 9) ----
+
+/** The VIP levels as stored, VIP 0 first. */
+export const vipLevelsResponse = z.strictObject({
+  levels: z.array(z.strictObject({ level: z.number(), volume: money, daily_withdraw: money })),
+});
+export type VipLevels = z.infer<typeof vipLevelsResponse>;
+
+/** A customer's VIP level and what it allows today. */
+export const vipInfoResponse = z.strictObject({
+  /** the level in effect: the owner's override if any, else the one the volume earns */
+  level: z.number(),
+  /** the level the volume earns */
+  earned_level: z.number(),
+  overridden: z.boolean(),
+  /** completed trades (bought and sold) and sales to merchants, USDT */
+  volume: money,
+  /** the volume of the next level, if there is one above the earned level */
+  next_volume: money.nullable(),
+  daily_withdraw_limit: money,
+  /** withdrawals requested today (UTC), pending included, rejected ones not */
+  withdrawn_today: money,
+  withdraw_left_today: money,
+});
+export type VipInfo = z.infer<typeof vipInfoResponse>;
+
+export const userSetVipResponse = z.strictObject({
+  id: z.number(),
+  vip_level: z.number(),
+  earned_level: z.number(),
+  override: z.number().nullable(),
+});
+
+const queueSchema = z.strictObject({
+  count: z.number(),
+  /** when the oldest waiting item arrived (a dispute: when it was raised) */
+  oldest_at: time.nullable(),
+  oldest_seconds: z.number().nullable(),
+});
+/** The console's landing page, from the ledger and the queues. */
+export const dashboardSummaryResponse = z.strictObject({
+  generated_at: time,
+  /** what the platform owes its customers: all their accounts by kind */
+  liabilities: z.strictObject({ available: money, frozen: money, escrow: money, interest: money, total: money }),
+  /** the platform's own accounts (world: money that entered minus money that left; a credit balance is negative) */
+  platform: z.array(z.strictObject({ kind: z.string(), balance: money })),
+  queues: z.strictObject({ recharge: queueSchema, withdraw: queueSchema, saleu: queueSchema, dispute: queueSchema }),
+  /** the last 30 UTC days, oldest first, every day present */
+  days: z.array(
+    z.strictObject({
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      recharge_amount: money,
+      recharge_count: z.number(),
+      withdraw_amount: money,
+      withdraw_count: z.number(),
+      sale_amount: money,
+      sale_count: z.number(),
+      trade_amount: money,
+      trade_count: z.number(),
+      new_users: z.number(),
+    }),
+  ),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummaryResponse>;

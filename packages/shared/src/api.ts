@@ -54,6 +54,8 @@ export const API = {
   teamList: '/api/v1/team/list',
   inviteDetail: '/api/v1/invite/detail',
   kefuList: '/api/v1/team/kefu-list',
+  // VIP levels (issue 9)
+  vipInfo: '/api/v1/vip/info',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -113,6 +115,11 @@ export const ADMIN_API = {
   operatorEnable: '/api/admin/v1/operator/enable',
   operatorResetTotp: '/api/admin/v1/operator/reset-totp',
   changePassword: '/api/admin/v1/auth/change-password',
+  // VIP levels and the dashboard (issue 9)
+  vipGet: '/api/admin/v1/vip/get',
+  vipSave: '/api/admin/v1/vip/save',
+  userSetVip: '/api/admin/v1/user/set-vip',
+  dashboardSummary: '/api/admin/v1/dashboard/summary',
 } as const;
 
 /**

@@ -691,6 +691,42 @@ export const CONTRACT = {
     request: s.adminChangePasswordRequest,
     response: done,
   },
+  // ---- VIP levels and the dashboard (issue 9) ----
+  [API.vipInfo]: {
+    summary:
+      "The caller's VIP level (an owner's override, else the level their completed trade and sale volume earns), the volume, and today's withdrawal limit and what is left of it.",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.vipInfoResponse,
+  },
+  [ADMIN_API.vipGet]: {
+    summary: 'The VIP levels: the volume each starts at and its daily withdrawal limit.',
+    auth: 'operator',
+    request: s.emptyRequest,
+    response: a.vipLevelsResponse,
+  },
+  [ADMIN_API.vipSave]: {
+    summary: 'Replaces the VIP levels (VIP 0 starts at 0, volumes rise); audited; answers them as stored.',
+    auth: 'operator',
+    roles: OWNER,
+    request: s.vipSaveRequest,
+    response: a.vipLevelsResponse,
+  },
+  [ADMIN_API.userSetVip]: {
+    summary:
+      "Sets a customer's VIP level by hand, or with an empty `level` clears it back to the earned one; reason required, audited.",
+    auth: 'operator',
+    roles: OWNER,
+    request: s.userSetVipRequest,
+    response: a.userSetVipResponse,
+  },
+  [ADMIN_API.dashboardSummary]: {
+    summary:
+      'The dashboard: customer liabilities and platform balances from the ledger, the review queues with their oldest item, and 30 daily points.',
+    auth: 'operator',
+    request: s.emptyRequest,
+    response: a.dashboardSummaryResponse,
+  },
 } as const satisfies Record<string, CallContract>;
 
 type Contract = typeof CONTRACT;

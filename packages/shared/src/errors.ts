@@ -118,6 +118,10 @@ export const ERROR_CODES = {
   operator_last_owner: 1496,
   operator_disabled_already: 1497,
   operator_active_already: 1498,
+  // VIP levels (issue 9)
+  vip_daily_limit: 1460,
+  vip_levels_invalid: 1461,
+  vip_level_unknown: 1462,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -579,3 +579,41 @@ export const userAdjustRequest = z.object({
 });
 export const operatorIdRequest = z.object({ id: idField() });
 export const adminChangePasswordRequest = changePasswordRequest;
+
+// ---- VIP levels (issue 9) ----
+
+/** The most VIP levels an owner may set (VIP 0 to VIP 9). */
+export const VIP_LEVELS_MAX = 10;
+/** A VIP threshold or limit in USDT, at most 2 decimals (0 allowed: VIP 0 starts at 0), parsed into micro-USDT. */
+const vipAmountField = required('amount_required', 18, 'amount_format')
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+  .transform((s) => parseAmount(s) as bigint);
+/**
+ * The VIP levels, VIP 0 first: each reached at `volume` USDT of completed trades and sales, and each allowing
+ * withdrawals of at most `daily_withdraw` USDT a UTC day (pending ones included). VIP 0 starts at 0, volumes rise.
+ */
+export const vipSaveRequest = z
+  .object({
+    levels: z
+      .array(z.object({ volume: vipAmountField, daily_withdraw: vipAmountField }), err('invalid_value'))
+      .min(1, err('vip_levels_invalid'))
+      .max(VIP_LEVELS_MAX, err('vip_levels_invalid')),
+  })
+  .superRefine((v, ctx) => {
+    v.levels.forEach((l, i) => {
+      const prev = v.levels[i - 1];
+      if (i === 0 ? l.volume !== 0n : prev !== undefined && l.volume <= prev.volume)
+        ctx.addIssue({ code: 'custom', path: ['levels', i, 'volume'], message: 'vip_levels_invalid' });
+      if (l.daily_withdraw === 0n)
+        ctx.addIssue({ code: 'custom', path: ['levels', i, 'daily_withdraw'], message: 'amount_format' });
+    });
+  });
+/** An owner sets a customer's VIP level by hand (`level` empty: back to the level their volume earns), with a reason. */
+export const userSetVipRequest = z.object({
+  id: idField(),
+  level: z
+    .union([z.number(), z.string().trim()], err('invalid_value'))
+    .transform((v) => (v === '' ? null : typeof v === 'number' ? v : /^\d{1,2}$/.test(v) ? Number(v) : Number.NaN))
+    .pipe(z.number(err('invalid_value')).int(err('invalid_value')).min(0, err('invalid_value')).nullable()),
+  reason: required('reason_required', 200),
+});

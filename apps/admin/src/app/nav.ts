@@ -18,9 +18,11 @@ export const NAV: readonly NavItem[] = [
   { path: '/settings', label: 'Settings' },
   { path: '/operators', label: 'Operators', roles: ['owner'] },
   { path: '/users', label: 'Users' },
+  // the dashboard (issue 9): the console's landing page
+  { path: '/dashboard', label: 'Dashboard' },
 ];
 
-export const HOME_PATH = '/audit';
+export const HOME_PATH = '/dashboard';
 
 export function navFor(role: OperatorRole): NavItem[] {
   return NAV.filter((item) => !item.roles || item.roles.includes(role));

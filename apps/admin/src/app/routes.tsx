@@ -1,5 +1,6 @@
 import type { Operator } from '@c2c/shared';
-import { Button, Result } from 'antd';
+import { Button, Result, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
@@ -12,6 +13,9 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { UsersPage } from '../features/users/users-page';
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
 import { HOME_PATH, MONEY_ROLES } from './nav';
+
+// the dashboard and its charts (recharts) load only when it is opened: a chunk of their own
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
 export function AppRoutes({ operator }: { operator: Operator }) {
   const isOwner = operator.role === 'owner';
@@ -55,6 +59,11 @@ export function AppRoutes({ operator }: { operator: Operator }) {
       <Route path="/users">
         <UsersPage canFreeze={handlesMoney} isOwner={isOwner} />
       </Route>
+      <Route path="/dashboard">
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
+          <DashboardPage />
+        </Suspense>
+      </Route>
       <Route>
         <Result status="404" title="Page not found" subTitle="This page does not exist in the console." extra={<HomeButton />} />
       </Route>
@@ -65,7 +74,7 @@ export function AppRoutes({ operator }: { operator: Operator }) {
 function HomeButton() {
   return (
     <Link href={HOME_PATH} asChild>
-      <Button type="primary">Go to the audit log</Button>
+      <Button type="primary">Go to the dashboard</Button>
     </Link>
   );
 }

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-trades.js';
 import * as m010 from './migrations/010-interest.js';
 import * as m011 from './migrations/011-kefu.js';
 import * as m012 from './migrations/012-users.js';
+import * as m013 from './migrations/013-vip.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -30,6 +31,7 @@ const STEPS: Record<string, Step> = {
   '010-interest': m010,
   '011-kefu': m011,
   '012-users': m012,
+  '013-vip': m013,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -22,6 +22,8 @@ export interface UsersTable {
   /** why and when an operator froze the customer (issue 9); null while never frozen */
   frozen_reason: ColumnType<string | null, string | undefined, string | null>;
   frozen_at: ColumnType<string | null, string | undefined, string | null>;
+  /** an owner's VIP level for this customer (issue 9); null: the level their volume earns */
+  vip_override: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EmailSendsTable {

@@ -114,4 +114,8 @@ export default {
   operator_last_owner: 'Der letzte aktive Owner kann nicht deaktiviert werden',
   operator_disabled_already: 'Dieser Operator ist bereits deaktiviert',
   operator_active_already: 'Dieser Operator ist bereits aktiv',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'Auszahlungen dürfen heute bei VIP {level} höchstens {limit} USDT betragen; für heute bleiben {left} USDT',
+  vip_levels_invalid: 'VIP 0 beginnt bei 0, und jede Stufe braucht mehr Volumen als die vorige (höchstens 10 Stufen)',
+  vip_level_unknown: 'VIP {level} gibt es nicht; die Stufen reichen von 0 bis {max}',
 } satisfies ErrorTexts;

@@ -112,4 +112,8 @@ export default {
   operator_last_owner: 'The last active owner cannot be disabled',
   operator_disabled_already: 'This operator is disabled already',
   operator_active_already: 'This operator is active already',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'Withdrawals today may total at most {limit} USDT at VIP {level}; {left} USDT is left for today',
+  vip_levels_invalid: 'VIP 0 starts at 0 and each level needs more volume than the one before it (at most 10 levels)',
+  vip_level_unknown: 'There is no VIP {level}; the levels go from 0 to {max}',
 } satisfies ErrorTexts;

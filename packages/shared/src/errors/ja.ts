@@ -112,4 +112,8 @@ export default {
   operator_last_owner: '最後の有効なオーナーは無効にできません',
   operator_disabled_already: 'このオペレーターはすでに無効です',
   operator_active_already: 'このオペレーターはすでに有効です',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'VIP {level} の本日の出金上限は合計 {limit} USDT です。本日の残りは {left} USDT です',
+  vip_levels_invalid: 'VIP 0 は 0 から始まり、各レベルには前のレベルより多い取引量が必要です（最大 10 レベル）',
+  vip_level_unknown: 'VIP {level} はありません。レベルは 0 から {max} までです',
 } satisfies ErrorTexts;

@@ -111,4 +111,8 @@ export default {
   operator_last_owner: '不能停用最后一个有效的所有者',
   operator_disabled_already: '该操作员已被停用',
   operator_active_already: '该操作员已是启用状态',
+  // VIP levels (issue 9)
+  vip_daily_limit: 'VIP {level} 每日提现总额最多 {limit} USDT，今天还可提现 {left} USDT',
+  vip_levels_invalid: 'VIP 0 从 0 开始，每个等级所需交易量须高于上一级（最多 10 个等级）',
+  vip_level_unknown: '没有 VIP {level}，等级范围为 0 到 {max}',
 } satisfies ErrorTexts;

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Col, Divider, Flex, Form, type FormRule, Inpu
 import { fieldRule } from '../../lib/field-rule';
 import { InviteCodesCard } from './invite-codes-card';
 import { useSaveSettings, useSettings } from './settings-api';
+import { VipLevelsCard } from './vip-levels-card';
 
 const fields = settingsSchema.shape;
 
@@ -24,6 +25,7 @@ export function SettingsPage({ canEdit }: { canEdit: boolean }) {
     <Flex vertical gap={16}>
       <SettingsCard canEdit={canEdit} />
       <InviteCodesCard canEdit={canEdit} />
+      <VipLevelsCard canEdit={canEdit} />
     </Flex>
   );
 }

@@ -39,7 +39,10 @@ export async function deleteUser(tx: Tx, id: number) {
 
 export async function insertUser(
   tx: Tx,
-  u: Omit<UserRow, 'id' | 'vip_level' | 'status' | 'password_changed_at' | 'demo' | 'frozen_reason' | 'frozen_at'> & {
+  u: Omit<
+    UserRow,
+    'id' | 'vip_level' | 'vip_override' | 'status' | 'password_changed_at' | 'demo' | 'frozen_reason' | 'frozen_at'
+  > & {
     demo?: boolean;
   },
 ): Promise<number> {

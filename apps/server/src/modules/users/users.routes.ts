@@ -39,9 +39,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input }) =>
     users.changePassword(tx, ctx, auth, input),
   );
-  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn }, async ({ auth }) => users.currentUser(ctx, auth));
+  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.currentUser(tx, ctx, auth));
   post(app, ctx, API.saveInfo, { body: saveUserInfoRequest, auth: signedIn }, async ({ tx, auth, input }) =>
-    users.toUser(await users.saveNickname(tx, auth, input.nickname), ctx.clock.now()),
+    users.currentUser(tx, ctx, { ...auth, user: await users.saveNickname(tx, auth, input.nickname) }),
   );
   post(app, ctx, API.setLang, { body: setLangRequest, auth: signedIn }, ({ tx, auth, input }) =>
     users.setLang(tx, ctx, auth, input.lang),

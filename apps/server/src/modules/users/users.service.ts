@@ -21,6 +21,7 @@ import { isActiveHouseCode, newUserInviteCode } from '../invites/invites.service
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';
+import { effectiveLevel } from '../vip/vip.service.js';
 import { codeMail, passwordChangedMail, signUpAttemptMail } from './users.mails.js';
 import * as repo from './users.repository.js';
 
@@ -52,15 +53,18 @@ export function withdrawUnlockAt(u: Pick<Principal, 'password_changed_at'>, now:
   return until.getTime() > now.getTime() ? until : null;
 }
 
-/** The customer as the app sees them; `now` decides whether withdrawals are still paused. */
-export function toUser(u: Principal, now: Date): User {
+/**
+ * The customer as the app sees them; `now` decides whether withdrawals are still paused. `vipLevel` is the level in
+ * effect (vip module: an owner's override or the level the ledger volume earns); the stored column is not used.
+ */
+export function toUser(u: Principal, now: Date, vipLevel = 0): User {
   const unlock = withdrawUnlockAt(u, now);
   return {
     id: u.id,
     email: u.email,
     nickname: u.nickname,
     invite_code: u.invite_code,
-    vip_level: u.vip_level,
+    vip_level: vipLevel,
     lang: u.lang,
     created_at: u.created_at,
     withdraw_unlock_at: unlock && iso(unlock),
@@ -304,7 +308,7 @@ export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: 
   if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
   const now = ctx.clock.now();
   const session = await openSession(tx, 'sessions', user.id, now);
-  return { token: session.token, user: toUser({ ...user, lang }, now) };
+  return { token: session.token, user: toUser({ ...user, lang }, now, await effectiveLevel(tx, user.id)) };
 }
 
 /** Throttles a password reset and hashes the new password, before any transaction. */
@@ -358,7 +362,8 @@ export async function logout(tx: Tx, ctx: AppContext, who: CurrentUser) {
   afterCommit(tx, () => ctx.live.endSessions(who.user.id, { only: who.sessionId }));
 }
 
-export const currentUser = (ctx: AppContext, who: CurrentUser): User => toUser(who.user, ctx.clock.now());
+export const currentUser = async (tx: Tx, ctx: AppContext, who: CurrentUser): Promise<User> =>
+  toUser(who.user, ctx.clock.now(), await effectiveLevel(tx, who.user.id));
 
 /** Renames the customer; answers them as they now are. */
 export async function saveNickname(tx: Tx, who: CurrentUser, nickname: string): Promise<Principal> {
@@ -369,7 +374,7 @@ export async function saveNickname(tx: Tx, who: CurrentUser, nickname: string): 
 /** The language the customer chose in the app: notices and mails are written in it from now on. */
 export async function setLang(tx: Tx, ctx: AppContext, who: CurrentUser, lang: Lang): Promise<User> {
   if (who.user.lang !== lang) await repo.updateUser(tx, who.user.id, { lang });
-  return toUser({ ...who.user, lang }, ctx.clock.now());
+  return toUser({ ...who.user, lang }, ctx.clock.now(), await effectiveLevel(tx, who.user.id));
 }
 
 export const getMoneyInfo = (tx: Tx, who: CurrentUser) => moneyInfo(tx, who.user.id);

@@ -12,6 +12,7 @@ import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.ser
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
 import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
+import { checkDailyWithdrawal } from '../vip/vip.service.js';
 import * as repo from './withdrawals.repository.js';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -61,6 +62,8 @@ export async function createWithdrawal(
         { account: { user: userId, kind: 'frozen' }, amount },
       ],
     });
+    // after the ledger write, which locked the available account: today's sum includes this one and any committed before
+    await checkDailyWithdrawal(tx, userId, amount, now);
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' };
   });
