@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { OPERATOR_ROLES } from './constants.js';
 import {
   INTEREST_STATUSES,
+  KEFU_CHANNELS,
   LISTING_STATUSES,
   PAYOUT_TYPES,
   RECHARGE_STATUSES,
   TRADE_OUTCOMES,
   TRADE_STATUSES,
 } from './schemas.js';
-import { KEFU_CHANNELS, LISTING_STATUSES, PAYOUT_TYPES, RECHARGE_STATUSES, TRADE_OUTCOMES, TRADE_STATUSES } from './schemas.js';
 
 /**
  * Shapes of the answers' `data`, named in the contract table (contract.ts). They are strict objects, so an answer
