@@ -127,7 +127,7 @@ test('the tutorial reads in Japanese and the service page lists the contacts the
   await shot(page, 'team-06-service');
 
   // Japanese, switched on the My page like a customer does it.
-  await tabBar(page).getByText('My', { exact: true }).click();
+  await page.goto('/#/pages/mine/mine');
   await page.getByText(/^Language$/).click();
   await page.locator('.adm-popup').getByText('日本語', { exact: true }).click();
   await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
