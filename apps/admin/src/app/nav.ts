@@ -20,6 +20,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/users', label: 'Users' },
   // the dashboard (issue 9): the console's landing page
   { path: '/dashboard', label: 'Dashboard' },
+  { path: '/kefu', label: 'Customer service' },
 ];
 
 export const HOME_PATH = '/dashboard';

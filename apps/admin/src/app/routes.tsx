@@ -5,6 +5,7 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
 import { DisputesPage } from '../features/disputes/disputes-page';
+import { KefuPage } from '../features/kefu/kefu-page';
 import { MerchantSalesPage } from '../features/merchant-sales/merchant-sales-page';
 import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
@@ -63,6 +64,9 @@ export function AppRoutes({ operator }: { operator: Operator }) {
         <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
           <DashboardPage />
         </Suspense>
+      </Route>
+      <Route path="/kefu">
+        <KefuPage canEdit={isOwner} />
       </Route>
       <Route>
         <Result status="404" title="Page not found" subTitle="This page does not exist in the console." extra={<HomeButton />} />

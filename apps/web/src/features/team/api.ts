@@ -9,14 +9,20 @@ export const teamKeys = {
   invite: ['invite', 'detail'],
 } as const;
 
+// A team grows by other people's sign-ups, which send no live event: the team screens read it again whenever they open.
 export function useTeamTongji() {
-  return useQuery({ queryKey: teamKeys.tongji, queryFn: () => api(API.teamTongji, {}, { catch: true }) });
+  return useQuery({
+    queryKey: teamKeys.tongji,
+    refetchOnMount: 'always',
+    queryFn: () => api(API.teamTongji, {}, { catch: true }),
+  });
 }
 
 /** Team members of one level (or all three when `level` is null), newest first, page by page. */
 export function useTeamList(level: TeamLevel | null) {
   return useInfiniteQuery({
     queryKey: teamKeys.list(level),
+    refetchOnMount: 'always',
     queryFn: ({ pageParam }) =>
       api(API.teamList, { page: pageParam, page_size: PAGE_SIZE, ...(level ? { level } : {}) }, { catch: true }) as Promise<
         Page<TeamMember>

@@ -1,0 +1,106 @@
+import { KEFU_CHANNELS, kefuCreateRequest } from '@c2c/shared';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { fieldRule } from '../../lib/field-rule';
+import { type AdminKefu, type KefuValues, useCreateKefu, useUpdateKefu } from './kefu-api';
+
+const fields = kefuCreateRequest.shape;
+
+export const CHANNEL_LABELS: Record<(typeof KEFU_CHANNELS)[number], string> = {
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  web: 'Web chat',
+  line: 'LINE',
+  other: 'Other',
+};
+
+const NEW_CONTACT: KefuValues = { name: '', channel: 'telegram', link: '', hours: '', sort_order: 0, active: true };
+
+/** Adds a customer-service contact or edits one; an edit sends only the fields that changed. */
+export function KefuFormModal({ editing, open, onClose }: { editing: AdminKefu | null; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<KefuValues>();
+  const { message } = App.useApp();
+  const create = useCreateKefu();
+  const update = useUpdateKefu();
+  const initial: KefuValues = editing
+    ? {
+        name: editing.name,
+        channel: editing.channel,
+        link: editing.link,
+        hours: editing.hours,
+        sort_order: editing.sort_order,
+        active: editing.active,
+      }
+    : NEW_CONTACT;
+
+  const onFinish = (values: KefuValues) => {
+    const trimmed = { ...values, name: values.name.trim(), link: values.link.trim(), hours: (values.hours ?? '').trim() };
+    let saving: Promise<AdminKefu>;
+    if (editing) {
+      const changes = Object.fromEntries(
+        Object.entries(trimmed).filter(([k, v]) => v !== initial[k as keyof KefuValues]),
+      ) as Partial<KefuValues>;
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return;
+      }
+      saving = update.mutateAsync({ id: editing.id, ...changes });
+    } else saving = create.mutateAsync(trimmed);
+    return saving.then(
+      (saved) => {
+        message.success(editing ? `Contact ${saved.name} saved` : `Contact ${saved.name} added`);
+        onClose();
+      },
+      () => undefined,
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? `Edit ${editing.name}` : 'New customer-service contact'}
+      okText={editing ? 'Save' : 'Add contact'}
+      cancelText="Cancel"
+      okButtonProps={{ htmlType: 'submit' }}
+      confirmLoading={create.isPending || update.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      width={520}
+      modalRender={(dom) => (
+        <Form<KefuValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item label="Name" name="name" rules={[fieldRule(fields.name)]}>
+        <Input maxLength={64} autoComplete="off" placeholder="Telegram support" />
+      </Form.Item>
+      <Form.Item label="Channel" name="channel" rules={[fieldRule(fields.channel)]}>
+        <Select options={KEFU_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} />
+      </Form.Item>
+      <Form.Item
+        label="Link"
+        name="link"
+        rules={[fieldRule(fields.link)]}
+        extra="https://…, http://…, mailto:… or tg://… — customers open it from the Customer service page"
+      >
+        <Input maxLength={500} autoComplete="off" placeholder="https://t.me/your_support" />
+      </Form.Item>
+      <Form.Item label="Working hours" name="hours" rules={[fieldRule(fields.hours)]}>
+        <Input maxLength={100} autoComplete="off" placeholder="Mon–Fri 09:00–18:00 UTC" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item label="Sort order" name="sort_order" extra="Smaller first" rules={[fieldRule(fields.sort_order)]}>
+            <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active contacts are shown">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Modal>
+  );
+}
