@@ -26,4 +26,13 @@ test('the console opens on the dashboard: liabilities, queues linking to their p
   await expect(page.getByText('VIP 3', { exact: true })).toBeVisible();
   await page.getByText('VIP levels', { exact: true }).scrollIntoViewIfNeeded();
   await shot(page, 'console-vip-levels');
+
+  // the owner raises VIP 3's daily withdrawal limit; it reads back as stored
+  const limits = page.getByLabel('daily withdrawal limit (USDT)');
+  await limits.nth(3).fill('600000');
+  await page.getByRole('button', { name: 'Save VIP levels' }).click();
+  await expect(page.getByText('VIP levels saved')).toBeVisible();
+  await expect(limits.nth(3)).toHaveValue('600000.00');
+  await page.reload();
+  await expect(page.getByLabel('daily withdrawal limit (USDT)').nth(3)).toHaveValue('600000.00');
 });
