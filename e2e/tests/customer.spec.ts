@@ -54,7 +54,7 @@ test('a new customer signs up through the mail outbox, signs in, changes languag
 
   // Log out with the confirmation, then sign in again (a wrong password first).
   await openMine(page);
-  await expect(page.getByText('VIP0')).toBeVisible();
+  await expect(page.getByText('VIP 0')).toBeVisible();
   await expect(page.locator('.summary-card').first()).toContainText('0.00');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();

@@ -198,7 +198,7 @@ describe('my page', () => {
       [API.logout]: () => ({ code: 200 }),
     });
     openApp(ROUTES.mine);
-    expect(await screen.findByText('VIP2')).toBeTruthy();
+    expect(await screen.findByText('VIP 2')).toBeTruthy();
     expect(await screen.findByText('12.50')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));

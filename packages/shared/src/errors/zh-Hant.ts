@@ -112,7 +112,7 @@ export default {
   operator_disabled_already: '該操作員已被停用',
   operator_active_already: '該操作員已是啟用狀態',
   // VIP levels (issue 9)
-  vip_daily_limit: 'VIP {level} 每日提現總額最多 {limit} USDT，今天還可提現 {left} USDT',
+  vip_daily_limit: 'VIP {level} 每日提領總額最多 {limit} USDT，今天還可提領 {left} USDT',
   vip_levels_invalid: 'VIP 0 從 0 開始，每個等級所需交易量須高於上一級（最多 10 個等級）',
   vip_level_unknown: '沒有 VIP {level}，等級範圍為 0 到 {max}',
 } satisfies ErrorTexts;

@@ -158,6 +158,19 @@ describe('dashboard/summary', () => {
     });
     expect(byDay.get(day3)).toEqual({ ...zero, new_users: 1 });
     for (const [day, point] of byDay) if (![day1, day2, day3].includes(day)) expect(point).toEqual(zero);
+
+    // 27 days later day 1 is the oldest of the 30 days; a day after that it has left the window
+    s.clock.advance(27 * 24 * HOUR);
+    const later = await summary(await ownerToken(s));
+    expect(later.days[0]).toEqual({ day: day1, ...zero, recharge_amount: '600.00', recharge_count: 3, new_users: 2 });
+    s.clock.advance(24 * HOUR);
+    const after = await summary(await ownerToken(s));
+    expect(after.days[0]!.day).toBe(day2);
+    expect(after.days.some((p) => p.day === day1)).toBe(false);
+    expect(after.days.reduce((n, p) => n + p.recharge_count, 0)).toBe(0);
+    // the liabilities and the queues do not depend on the window
+    expect(after.liabilities).toEqual(d.liabilities);
+    expect(after.queues.recharge.count).toBe(1);
   });
 
   it('answers every operator role and nobody signed out', async () => {

@@ -20,6 +20,7 @@ import { refreshMoney, useMoney, usePublicConfig, useUser } from '../../lib/quer
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
+import { refreshVipInfo, useVipInfo } from '../../lib/vip';
 import { createWithdrawal } from './api';
 
 const PAYOUT_TYPE_KEYS: Record<PayoutType, TKey> = { bank: 'withdraw.bank', wise: 'withdraw.wise' };
@@ -89,6 +90,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
     setAmount('');
     showSuccess(t('common.submitSuccess'));
     await refreshMoney();
+    await refreshVipInfo();
   };
 
   const fillAll = () => {
@@ -158,6 +160,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
                 })}
               </p>
             )}
+            <VipHint />
             <SubmitButton onSubmit={submit} disabled={pausedUntil !== null}>
               {t('withdraw.submit')}
             </SubmitButton>
@@ -172,5 +175,21 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
         {t('withdraw.viewRecords')}
       </Link>
     </div>
+  );
+}
+
+/** The VIP level's daily withdrawal limit and what is left of it today (the server enforces it). */
+function VipHint() {
+  const { t, i18n } = useTranslation();
+  const vip = useVipInfo().data;
+  if (!vip) return null;
+  return (
+    <p className="field-hint" data-testid="vip-hint">
+      {t('vip.withdrawHint', {
+        level: vip.level,
+        limit: formatMoney(vip.daily_withdraw_limit, i18n.language),
+        left: formatMoney(vip.withdraw_left_today, i18n.language),
+      })}
+    </p>
   );
 }
