@@ -17,6 +17,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },
   { path: '/operators', label: 'Operators', roles: ['owner'] },
+  { path: '/interest-products', label: 'Interest products' },
 ];
 
 export const HOME_PATH = '/audit';

@@ -4,6 +4,7 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
 import { DisputesPage } from '../features/disputes/disputes-page';
+import { InterestProductsPage } from '../features/interest-products/interest-products-page';
 import { MerchantSalesPage } from '../features/merchant-sales/merchant-sales-page';
 import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
@@ -50,6 +51,9 @@ export function AppRoutes({ operator }: { operator: Operator }) {
         ) : (
           <Result status="403" title="Owners only" subTitle="Only an owner can manage operators." extra={<HomeButton />} />
         )}
+      </Route>
+      <Route path="/interest-products">
+        <InterestProductsPage canEdit={handlesMoney} />
       </Route>
       <Route>
         <Result status="404" title="Page not found" subTitle="This page does not exist in the console." extra={<HomeButton />} />
