@@ -13,7 +13,7 @@ export function InterestProductsPage({ canEdit }: { canEdit: boolean }) {
   const [form, setForm] = useState<{ open: boolean; editing: AdminInterestProduct | null }>({ open: false, editing: null });
 
   const columns: TableColumnsType<AdminInterestProduct> = [
-    { title: 'Name', dataIndex: 'name', ellipsis: { showTitle: true }, render: (name: string) => <strong>{name}</strong> },
+    { title: 'Name', dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
     { title: 'Daily rate', dataIndex: 'rate', width: 100, align: 'right', render: (rate: string) => `${rate} %` },
     { title: 'Days', dataIndex: 'days', width: 70, align: 'right' },
     { title: 'Min (USDT)', dataIndex: 'min', width: 110, align: 'right', render: (v: string) => formatDecimal(v) },

@@ -268,3 +268,27 @@ describe('settlement', () => {
     expect(await money(c.token)).toMatchObject({ balance: '202.00', interest: '0.00' });
   });
 });
+
+describe('live events', () => {
+  it('tell the customer of the subscription and of the settlement, naming the order', async () => {
+    admin = await ownerToken(s);
+    const p = await product({ days: 1, min: '1' });
+    const c = await customer('20');
+    const seen: string[] = [];
+    const live = s.ctx.live;
+    const original = live.notify.bind(live);
+    live.notify = async (userId, topic, ref) => {
+      if (userId === c.id) seen.push(`${topic} ${ref ?? ''}`);
+      return original(userId, topic, ref);
+    };
+    try {
+      const o = await subscribe(c.token, p.id, '20');
+      s.clock.advance(DAY);
+      await settleRuns();
+      const ref = `interest_order:${o.data.id}`;
+      expect(seen).toEqual([`money ${ref}`, `interest ${ref}`, `money ${ref}`, `interest ${ref}`]);
+    } finally {
+      live.notify = original;
+    }
+  });
+});
