@@ -193,6 +193,13 @@ describe('a subscription', () => {
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow();
     expect(row.sold).toBe(200_000_000n);
+    // the quota cannot be set below what was sold; the product is gone from the customers' list once sold out
+    const lower = await s.admin(ADMIN_API.lixibaoUpdate, { id: p.id, quota: '150' }, admin);
+    expect(lower).toMatchObject({ code: errorCode('amount_too_small'), msg: 'The amount must be at least 200.00 USDT' });
+    const full = await s.admin<AdminInterestProduct>(ADMIN_API.lixibaoUpdate, { id: p.id, quota: '200' }, admin);
+    expect(full.data).toMatchObject({ quota: '200.00', sold: '200.00', remaining: '0.00' });
+    const offered = await s.call<Page<InterestProduct>>(API.lixibaoList, {}, cs[0]!.token);
+    expect(offered.data.list.some((x) => x.id === p.id)).toBe(false);
   });
 });
 
