@@ -314,7 +314,7 @@ export const CONTRACT = {
   },
   [API.lixibaoCreateOrder]: {
     summary:
-      "Subscribes `number` USDT to product `lixibao_id`: within the product's limits and remaining quota, from available to the interest account. At expiry (`days` later) the job runner pays principal + interest (principal x rate x days / 100, rounded down to the micro-unit) to available and the order becomes `settled`. A repeated `request_id` answers the first order.",
+      "Subscribes `number` USDT to product `lixibao_id`: within the product's limits and remaining quota (the quota caps the principal of all its orders ever made, active and settled; a settled order frees none), from available to the interest account; refused when the product is inactive. At expiry (`days` later) the job runner pays principal + interest (principal x rate x days / 100, rounded down to the micro-unit) to available and the order becomes `settled`. A repeated `request_id` answers the first order.",
     auth: 'customer',
     request: s.lixibaoCreateOrderRequest,
     response: a.interestOrderSchema,

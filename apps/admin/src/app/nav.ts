@@ -8,19 +8,19 @@ export interface NavItem {
 }
 
 export const NAV: readonly NavItem[] = [
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/users', label: 'Users' },
   { path: '/recharges', label: 'Recharges' },
   { path: '/withdrawals', label: 'Withdrawals' },
   { path: '/merchant-sales', label: 'Sales to merchants' },
-  { path: '/merchants', label: 'Merchants' },
   { path: '/disputes', label: 'Disputes' },
+  { path: '/merchants', label: 'Merchants' },
+  { path: '/interest-products', label: 'Interest products' },
   { path: '/addresses', label: 'Receiving addresses' },
+  { path: '/kefu', label: 'Customer service' },
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },
   { path: '/operators', label: 'Operators', roles: ['owner'] },
-  { path: '/users', label: 'Users' },
-  // the dashboard (issue 9): the console's landing page
-  { path: '/dashboard', label: 'Dashboard' },
-  { path: '/kefu', label: 'Customer service' },
 ];
 
 export const HOME_PATH = '/dashboard';

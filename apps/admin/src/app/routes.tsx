@@ -6,6 +6,7 @@ import { AddressesPage } from '../features/addresses/addresses-page';
 import { AuditLogPage } from '../features/audit/audit-log-page';
 import { DisputesPage } from '../features/disputes/disputes-page';
 import { KefuPage } from '../features/kefu/kefu-page';
+import { InterestProductsPage } from '../features/interest-products/interest-products-page';
 import { MerchantSalesPage } from '../features/merchant-sales/merchant-sales-page';
 import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
@@ -67,6 +68,9 @@ export function AppRoutes({ operator }: { operator: Operator }) {
       </Route>
       <Route path="/kefu">
         <KefuPage canEdit={isOwner} />
+      </Route>
+      <Route path="/interest-products">
+        <InterestProductsPage canEdit={handlesMoney} />
       </Route>
       <Route>
         <Result status="404" title="Page not found" subTitle="This page does not exist in the console." extra={<HomeButton />} />

@@ -193,6 +193,13 @@ describe('a subscription', () => {
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow();
     expect(row.sold).toBe(200_000_000n);
+    // the quota cannot be set below what was sold; the product is gone from the customers' list once sold out
+    const lower = await s.admin(ADMIN_API.lixibaoUpdate, { id: p.id, quota: '150' }, admin);
+    expect(lower).toMatchObject({ code: errorCode('amount_too_small'), msg: 'The amount must be at least 200.00 USDT' });
+    const full = await s.admin<AdminInterestProduct>(ADMIN_API.lixibaoUpdate, { id: p.id, quota: '200' }, admin);
+    expect(full.data).toMatchObject({ quota: '200.00', sold: '200.00', remaining: '0.00' });
+    const offered = await s.call<Page<InterestProduct>>(API.lixibaoList, {}, cs[0]!.token);
+    expect(offered.data.list.some((x) => x.id === p.id)).toBe(false);
   });
 });
 
@@ -266,5 +273,29 @@ describe('settlement', () => {
     expect(settles).toHaveLength(20);
     // 200 back + 20 x 10 x 0.5 % x 2 = 2.00
     expect(await money(c.token)).toMatchObject({ balance: '202.00', interest: '0.00' });
+  });
+});
+
+describe('live events', () => {
+  it('tell the customer of the subscription and of the settlement, naming the order', async () => {
+    admin = await ownerToken(s);
+    const p = await product({ days: 1, min: '1' });
+    const c = await customer('20');
+    const seen: string[] = [];
+    const live = s.ctx.live;
+    const original = live.notify.bind(live);
+    live.notify = async (userId, topic, ref) => {
+      if (userId === c.id) seen.push(`${topic} ${ref ?? ''}`);
+      return original(userId, topic, ref);
+    };
+    try {
+      const o = await subscribe(c.token, p.id, '20');
+      s.clock.advance(DAY);
+      await settleRuns();
+      const ref = `interest_order:${o.data.id}`;
+      expect(seen).toEqual([`money ${ref}`, `interest ${ref}`, `money ${ref}`, `interest ${ref}`]);
+    } finally {
+      live.notify = original;
+    }
   });
 });

@@ -148,7 +148,7 @@ describe('the interest wallet', () => {
     expect(await screen.findByText('Ends in 2 d 3 h 1 min')).toBeTruthy();
     expect(screen.getByText('Will pay 4.32075 USDT')).toBeTruthy();
     expect(screen.getByText('Paid 1.50 USDT')).toBeTruthy();
-    expect(screen.getByText('Settled')).toBeTruthy();
+    expect(screen.getByText('Settled', { selector: '.wallet-status' })).toBeTruthy();
     expect(screen.getByText('Interest ID: 41')).toBeTruthy();
   });
 });

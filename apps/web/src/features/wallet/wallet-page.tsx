@@ -92,7 +92,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
   };
 
   return (
-    <article className="card wallet-product" aria-label={product.name}>
+    <article className="wallet-product" aria-label={product.name}>
       <div className="record-line">
         <strong className="wallet-product-name">{product.name}</strong>
         <span className="wallet-rate">{t('wallet.rateValue', { rate: product.rate })}</span>
@@ -180,7 +180,7 @@ function OrderRow({ order }: { order: InterestOrder }) {
           {t('wallet.interestId')}: {order.id}
         </span>
         <span>
-          {t('wallet.rate')}: {t('wallet.rateValue', { rate: order.rate })} · {t('wallet.days')}: {order.days}
+          {t('wallet.rate')}: {order.rate} % · {t('wallet.days')}: {order.days}
         </span>
       </div>
       <div className="record-line muted">
@@ -195,7 +195,15 @@ function OrderRow({ order }: { order: InterestOrder }) {
         <span className="wallet-interest">
           {t(settled ? 'wallet.paid' : 'wallet.willPay', { interest: money(order.interest) })}
         </span>
-        {settled ? order.settled_at && <TimeText value={order.settled_at} /> : <Countdown until={order.expires_at} />}
+        {settled ? (
+          order.settled_at && (
+            <span className="muted">
+              {t('wallet.settled')}: <TimeText value={order.settled_at} />
+            </span>
+          )
+        ) : (
+          <Countdown until={order.expires_at} />
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,147 @@
+import { interestProductCreateRequest } from '@c2c/shared';
+import { App, Col, Form, Input, Modal, Row, Switch } from 'antd';
+import { fieldRule } from '../../lib/field-rule';
+import {
+  type AdminInterestProduct,
+  type InterestProductValues,
+  useCreateInterestProduct,
+  useUpdateInterestProduct,
+} from './interest-products-api';
+
+// the create schema's fields, each checked as the server checks it (min <= max is compared below)
+const fields = interestProductCreateRequest.shape;
+
+const NEW_PRODUCT: InterestProductValues = { name: '', rate: '', days: '', min: '', max: '', quota: '', active: true };
+
+/** Adds an interest product or edits one; an edit sends only the fields that changed. */
+export function InterestProductFormModal({
+  editing,
+  open,
+  onClose,
+}: {
+  editing: AdminInterestProduct | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<InterestProductValues>();
+  const { message } = App.useApp();
+  const create = useCreateInterestProduct();
+  const update = useUpdateInterestProduct();
+  const initial: InterestProductValues = editing
+    ? {
+        name: editing.name,
+        rate: editing.rate,
+        days: String(editing.days),
+        min: editing.min,
+        max: editing.max,
+        quota: editing.quota,
+        active: editing.active,
+      }
+    : NEW_PRODUCT;
+
+  const onFinish = (values: InterestProductValues) => {
+    const trimmed = { ...values, name: values.name.trim(), days: String(values.days).trim() };
+    let saving: Promise<AdminInterestProduct>;
+    if (editing) {
+      const changes = Object.fromEntries(
+        Object.entries(trimmed).filter(
+          ([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k as keyof InterestProductValues]),
+        ),
+      ) as Partial<InterestProductValues>;
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return;
+      }
+      saving = update.mutateAsync({ id: editing.id, ...changes });
+    } else saving = create.mutateAsync(trimmed);
+    return saving.then(
+      (saved) => {
+        message.success(editing ? `${saved.name} saved` : `${saved.name} added`);
+        onClose();
+      },
+      () => undefined,
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? `Edit ${editing.name}` : 'New interest product'}
+      okText={editing ? 'Save' : 'Add product'}
+      cancelText="Cancel"
+      okButtonProps={{ htmlType: 'submit' }}
+      confirmLoading={create.isPending || update.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+      modalRender={(dom) => (
+        <Form<InterestProductValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item label="Product name" name="name" rules={[fieldRule(fields.name)]}>
+        <Input maxLength={64} autoComplete="off" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item
+            label="Daily rate (%)"
+            name="rate"
+            rules={[fieldRule(fields.rate)]}
+            extra="Up to 4 decimals; running orders keep the rate they were made at"
+          >
+            <Input inputMode="decimal" autoComplete="off" placeholder="0.05" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="Days" name="days" rules={[fieldRule(fields.days)]}>
+            <Input inputMode="numeric" autoComplete="off" placeholder="30" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item label="Minimum per order (USDT)" name="min" rules={[fieldRule(fields.min)]}>
+            <Input inputMode="decimal" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="Maximum per order (USDT)"
+            name="max"
+            dependencies={['min']}
+            rules={[
+              fieldRule(fields.max),
+              ({ getFieldValue }) => ({
+                validator: async (_rule, max: string) => {
+                  const min = fields.min.safeParse(getFieldValue('min'));
+                  const parsed = fields.max.safeParse(max);
+                  if (min.success && parsed.success && parsed.data < min.data)
+                    throw new Error('The maximum must not be below the minimum');
+                },
+              }),
+            ]}
+          >
+            <Input inputMode="decimal" autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        label="Total quota (USDT)"
+        name="quota"
+        rules={[fieldRule(fields.quota)]}
+        extra={
+          editing
+            ? `Principal of all orders ever made may not pass it; ${editing.sold} USDT sold so far (the quota cannot go below that)`
+            : 'Principal of all orders ever made (active and settled) may not pass it'
+        }
+      >
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active products take new orders">
+        <Switch />
+      </Form.Item>
+    </Modal>
+  );
+}
