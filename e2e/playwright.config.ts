@@ -49,6 +49,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: BASE_URL,
+      // the jobs' minute-long rounds (trade expiry, interest settlement) every 2 s, so walks wait seconds, not a minute
+      JOB_INTERVAL_MAX_MS: '2000',
     },
   },
 });

@@ -149,7 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
-  const jobs = createJobRunner(ctx, JOBS);
+  const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs });
   app.addHook('onClose', async () => {
     // a run under way finishes its batch (and its after-commit mails) before the rest closes
     await jobs.stop();

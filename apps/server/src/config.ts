@@ -40,6 +40,7 @@ const schema = z
     TRUST_PROXY: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'false'),
     AUDIT_KEY: opt(z.string().min(32, 'must have at least 32 characters (for example the output of `openssl rand -hex 32`)')),
     LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    JOB_INTERVAL_MAX_MS: opt(z.coerce.number().int('must be a whole number of milliseconds').min(100).max(3_600_000)),
   })
   .superRefine((v, ctx) => {
     // The demo customer's password is public and the demo addresses are nobody's wallet: never on a reachable install.
@@ -58,6 +59,8 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string | undefined;
+  /** the longest wait between two runs of a job (tests shorten the minute-long rounds with it) */
+  readonly jobIntervalMaxMs: number | undefined;
   readonly redisUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     trustProxy: v.TRUST_PROXY === 'true',
     logLevel: v.LOG_LEVEL,
+    jobIntervalMaxMs: v.JOB_INTERVAL_MAX_MS,
     auditKey: v.AUDIT_KEY,
   });
 }

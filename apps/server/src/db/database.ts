@@ -59,11 +59,27 @@ const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p ===
  * - every transaction begins IMMEDIATE: it takes the write lock up front, so a read that decides a write
  *   cannot be overtaken by another writer (the SQLite side of `SELECT ... FOR UPDATE`).
  */
+/** Runs a set-up pragma, trying again for up to 10 s while another connection holds the file (SQLITE_BUSY). */
+function pragmaWhenFree(raw: SQLite.Database, pragma: string): void {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      raw.pragma(pragma);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 + Math.floor(Math.random() * 30));
+    }
+  }
+}
+
 function cachingSqlite(file: string): SqliteDatabase {
   const raw = new SQLite(file);
   // first, so that even switching to WAL waits for a process that is creating the file
   raw.pragma('busy_timeout = 5000');
-  raw.pragma('journal_mode = WAL');
+  // switching to WAL needs the file to itself for a moment, and SQLite answers "locked" at once, without waiting,
+  // when another process is taking a lock on it at that instant (several processes starting on one file)
+  pragmaWhenFree(raw, 'journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   const cache = new Map<string, SqliteStatement>();

@@ -247,6 +247,19 @@ describe('the job runner', () => {
     expect(await r.tick()).toEqual([{ job: 'test-timer', worked: 0, failed: 0, stoppedBy: 'close' }]);
   });
 
+  it('runs an hourly job again within the longest wait it is given (JOB_INTERVAL_MAX_MS)', async () => {
+    const slow = rowJob('capped');
+    await addRows('capped', [-1]);
+    const capped = createJobRunner(s.ctx, [{ ...slow.job, everyMs: 3_600_000 }], { maxEveryMs: 150 });
+    capped.start();
+    for (let i = 0; i < 100 && (await doneIds('capped')).length === 0; i++) await sleep(20);
+    // a row due after the first run waits for the next round: an hour away, were it not for the cap
+    await addRows('capped', [-1]);
+    for (let i = 0; i < 100 && (await doneIds('capped')).length < 2; i++) await sleep(20);
+    await capped.stop();
+    expect(await doneIds('capped')).toHaveLength(2);
+  });
+
   it('a lease held elsewhere: SQLite waits until it ran out, PostgreSQL shares rows by SKIP LOCKED instead', async () => {
     const t = rowJob('lease', { batch: 2 });
     const ids = await addRows('lease', [-3, -2, -1]);

@@ -59,6 +59,8 @@ export interface RunnerOptions {
   holder?: string;
   /** how long a lease lasts unless renewed; a run renews it before every batch */
   leaseMs?: number;
+  /** the longest wait between two runs of a job, whatever its `everyMs` (JOB_INTERVAL_MAX_MS) */
+  maxEveryMs?: number;
 }
 
 const BATCH = 100;
@@ -74,6 +76,7 @@ export function createJobRunner(ctx: AppContext, jobs: readonly AnyJob[], opts: 
   const holder = opts.holder ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseMs = opts.leaseMs ?? LEASE_MS;
   const leased = ctx.dialect === 'sqlite';
+  const every = (job: AnyJob) => Math.min(job.everyMs, opts.maxEveryMs ?? job.everyMs);
   const running = new Map<string, Promise<JobRun>>();
   const timers = new Map<string, NodeJS.Timeout>();
   let started = false;
@@ -158,7 +161,7 @@ export function createJobRunner(ctx: AppContext, jobs: readonly AnyJob[], opts: 
     if (closed) return;
     const timer = setTimeout(() => {
       timers.delete(job.name);
-      void runJob(job).then((run) => schedule(job, run.stoppedBy === 'limit' ? AFTER_LIMIT_MS : job.everyMs));
+      void runJob(job).then((run) => schedule(job, run.stoppedBy === 'limit' ? AFTER_LIMIT_MS : every(job)));
     }, delayMs);
     timer.unref();
     timers.set(job.name, timer);
@@ -169,7 +172,7 @@ export function createJobRunner(ctx: AppContext, jobs: readonly AnyJob[], opts: 
     start() {
       if (started || closed) return;
       started = true;
-      for (const job of jobs) schedule(job, Math.random() * Math.min(job.everyMs, FIRST_RUN_WITHIN_MS));
+      for (const job of jobs) schedule(job, Math.random() * Math.min(every(job), FIRST_RUN_WITHIN_MS));
     },
     async stop() {
       closed = true;
