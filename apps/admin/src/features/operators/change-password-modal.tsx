@@ -29,7 +29,15 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       okButtonProps={{ htmlType: 'submit' }}
       destroyOnHidden
       modalRender={(dom) => (
-        <Form form={form} layout="vertical" clearOnDestroy requiredMark={false} onFinish={submit} autoComplete="off">
+        <Form
+          form={form}
+          name="change-password"
+          layout="vertical"
+          clearOnDestroy
+          requiredMark={false}
+          onFinish={submit}
+          autoComplete="off"
+        >
           {dom}
         </Form>
       )}

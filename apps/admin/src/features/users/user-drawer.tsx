@@ -341,7 +341,7 @@ function AdjustModal({ d, onClose }: { d: AdminUserDetail; onClose: () => void }
       okButtonProps={{ htmlType: 'submit' }}
       destroyOnHidden
       modalRender={(dom) => (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form form={form} name="adjust" layout="vertical" requiredMark={false} onFinish={submit}>
           {dom}
         </Form>
       )}

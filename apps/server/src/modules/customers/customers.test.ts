@@ -202,6 +202,25 @@ describe('freezing', () => {
   });
 });
 
+describe("a frozen seller's listings", () => {
+  it('leave the Hall and take no trades until the seller is unfrozen', async () => {
+    const seller = await customer(s, admin, '50');
+    const buyer = await customer(s, admin, '0');
+    const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
+    const hall = async () =>
+      (await s.call<{ list: { id: number }[] }>(API.sellingOrder, { page_size: '100' }, buyer.token)).data.list.map((x) => x.id);
+    expect(await hall()).toContain(l);
+    expect((await freeze(seller.id)).code).toBe(200);
+    expect(await hall()).not.toContain(l);
+    expect((await s.call(API.tradeCreate, { selling_id: String(l), number: '10' }, buyer.token)).code).toBe(
+      errorCode('listing_not_open'),
+    );
+    expect((await s.admin(ADMIN_API.userUnfreeze, { id: seller.id }, admin)).code).toBe(200);
+    expect(await hall()).toContain(l);
+    expect((await s.call(API.tradeCreate, { selling_id: String(l), number: '10' }, buyer.token)).code).toBe(200);
+  });
+});
+
 describe('balance corrections', () => {
   it('credits and debits available through the ledger, shown in the asset log, audited, once per request_id', async () => {
     const c = await customer(s, admin, '30');

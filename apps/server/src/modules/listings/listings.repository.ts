@@ -102,7 +102,13 @@ export async function hasUnfinishedTrades(tx: Tx, listingId: number): Promise<bo
 export async function pageListings(tx: Tx, f: { mineOf?: number; othersOf?: number }, limit: number, offset: number) {
   let q = tx.selectFrom('listings');
   if (f.mineOf !== undefined) q = q.where('user_id', '=', f.mineOf);
-  if (f.othersOf !== undefined) q = q.where('user_id', '!=', f.othersOf).where('status', '=', 'open').where('remaining', '>', 0n);
+  if (f.othersOf !== undefined)
+    q = q
+      .where('user_id', '!=', f.othersOf)
+      .where('status', '=', 'open')
+      .where('remaining', '>', 0n)
+      // a frozen seller's listings leave the Hall until they are unfrozen (issue 9)
+      .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('status', '=', 'active'));
   const ordered = f.mineOf !== undefined ? q.orderBy('id', 'desc') : q.orderBy('price', 'asc').orderBy('id', 'asc');
   const rows = await ordered.selectAll().limit(limit).offset(offset).execute();
   const total = await q.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow();

@@ -129,4 +129,18 @@ describe('operator management', () => {
     expect(await signIn(sup.email, 'NewPass1234', sup.secret)).not.toMatch(/^refused/);
     expect(await audit('auth.change_password', sup.id)).toHaveLength(1);
   });
+
+  it('throttles guesses of the old password', async () => {
+    const owner = await ownerToken(s);
+    const sup = await fresh(owner, 'support');
+    const guess = () =>
+      s.admin(
+        ADMIN_API.changePassword,
+        { old_password: 'Guess12345', password: 'NewPass1234', confirm_password: 'NewPass1234' },
+        sup.token,
+      );
+    for (let i = 0; i < 4; i++) expect((await guess()).code).toBe(errorCode('old_password_wrong'));
+    expect((await guess()).code).toBe(errorCode('old_password_wrong'));
+    expect((await guess()).code).toBe(errorCode('rate_limited'));
+  });
 });

@@ -183,6 +183,9 @@ export const operatorAuth =
 
 // ---- operator management (issue 9) ----
 
+/** Tries of the old password when an operator changes theirs. */
+const PASSWORD_CHANGE_LIMIT = { points: 5, seconds: 900 };
+
 async function otherOperator(tx: Tx, who: CurrentOperator, id: number) {
   if (id === who.operator.id) throw new DomainError('operator_self');
   const op = await repo.findOperatorById(tx, id);
@@ -254,6 +257,8 @@ export async function changeOwnPassword(
   who: CurrentOperator,
   input: { old_password: string; password: string },
 ) {
+  // a stolen console session cannot guess the old password quickly
+  if ((await ctx.throttle.hit(`oppassword:${who.operator.id}`, PASSWORD_CHANGE_LIMIT)) > 0) throw new DomainError('rate_limited');
   const current = await repo.findPasswordHash(tx, who.operator.id);
   if (!current || !(await verifyPassword(current, input.old_password))) throw new DomainError('old_password_wrong');
   await repo.setPasswordHash(tx, who.operator.id, await hashPassword(input.password));

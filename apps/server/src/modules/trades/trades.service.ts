@@ -21,7 +21,7 @@ import { closeIfSoldOut, giveBack, lockListing, publicNames, takeRemaining } fro
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
-import { type CurrentUser, lockCustomer } from '../users/users.service.js';
+import { type CurrentUser, isActiveCustomer, lockCustomer } from '../users/users.service.js';
 import * as repo from './trades.repository.js';
 
 export type TradeRow = Selectable<TradesTable>;
@@ -211,6 +211,8 @@ export async function createTrade(
     if (!listing) throw new DomainError('record_not_found');
     if (listing.user_id === userId) throw new DomainError('listing_own');
     if (listing.status !== 'open') throw new DomainError('listing_not_open');
+    // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9)
+    if (!(await isActiveCustomer(tx, listing.user_id))) throw new DomainError('listing_not_open');
     const n = input.number;
     if (n < listing.min_amount) throw new DomainError('amount_too_small', { min: formatAmount(listing.min_amount) });
     if (n > listing.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
