@@ -224,6 +224,8 @@ export const assetLogEntrySchema = z.strictObject({
   /** set when the money left the platform: a withdrawal that was paid out */
   paid: z.boolean(),
   ref: z.string(),
+  /** an operator's correction (`adjust`): the reason they gave, which the customer reads; null for other kinds */
+  note: z.string().nullable(),
   created_at: time,
 });
 export type AssetLogEntry = z.infer<typeof assetLogEntrySchema>;
@@ -604,6 +606,8 @@ export const adminUserDetailSchema = z.strictObject({
     frozen_at: time.nullable(),
   }),
   balances: moneyInfoSchema,
+  /** the VIP level in effect (`user.vip_level`), the level their volume earns, the owner's override, the volume */
+  vip: z.strictObject({ earned: z.number(), override: z.number().nullable(), volume: money }),
   /** the last 50 postings on any of the customer's accounts, newest first */
   ledger: z.array(ledgerLineSchema),
   /** invitees by level: 1 = invited by the customer, 2 = by those, 3 = by those */

@@ -1,4 +1,4 @@
-import { userAdjustRequest, userFreezeRequest } from '@c2c/shared';
+import { userAdjustRequest, userFreezeRequest, userSetVipRequest } from '@c2c/shared';
 import {
   Alert,
   App,
@@ -10,6 +10,7 @@ import {
   Input,
   Modal,
   Result,
+  Select,
   Spin,
   Statistic,
   Table,
@@ -20,7 +21,7 @@ import { useState } from 'react';
 import { PromptModal } from '../../components/prompt-modal';
 import { fieldRule } from '../../lib/field-rule';
 import { formatDecimal, formatTime, formatUsdt } from '../../lib/format';
-import { type AdminUserDetail, useAdjust, useFreeze, useUnfreeze, useUserDetail } from './users-api';
+import { type AdminUserDetail, useAdjust, useFreeze, useSetVip, useUnfreeze, useUserDetail, useVipLevelCount } from './users-api';
 import { UserStatusTag } from './users-page';
 
 const time = (at: string) => formatTime(at);
@@ -41,6 +42,7 @@ export function UserDrawer({
   const detail = useUserDetail(id);
   const [freezing, setFreezing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  const [settingVip, setSettingVip] = useState(false);
   const freeze = useFreeze();
   const unfreeze = useUnfreeze();
   const { modal, message } = App.useApp();
@@ -86,6 +88,7 @@ export function UserDrawer({
               </Button>
             )}
             {isOwner && <Button onClick={() => setAdjusting(true)}>Adjust balance</Button>}
+            {isOwner && <Button onClick={() => setSettingVip(true)}>Set VIP level</Button>}
           </Flex>
           <Tabs
             items={[
@@ -115,6 +118,7 @@ export function UserDrawer({
             }
           />
           {adjusting && <AdjustModal d={d} onClose={() => setAdjusting(false)} />}
+          {settingVip && <VipModal d={d} onClose={() => setSettingVip(false)} />}
         </Flex>
       )}
     </Drawer>
@@ -136,7 +140,11 @@ function Overview({ d }: { d: AdminUserDetail }) {
         <Descriptions.Item label="Invited by">
           {u.inviter_email ? `${u.inviter_email} (${u.inviter_code})` : u.house_code ? `House code ${u.house_code}` : '—'}
         </Descriptions.Item>
-        <Descriptions.Item label="VIP level">{u.vip_level}</Descriptions.Item>
+        <Descriptions.Item label="VIP level">
+          VIP {u.vip_level}
+          {d.vip.override === null ? ' (earned)' : ` (set by an owner; earned: VIP ${d.vip.earned})`} · volume{' '}
+          {formatUsdt(d.vip.volume)}
+        </Descriptions.Item>
         <Descriptions.Item label="Language">{u.lang}</Descriptions.Item>
         <Descriptions.Item label="Signed up">{formatTime(u.created_at)}</Descriptions.Item>
       </Descriptions>
@@ -355,6 +363,59 @@ function AdjustModal({ d, onClose }: { d: AdminUserDetail; onClose: () => void }
         <Input autoComplete="off" inputMode="decimal" autoFocus />
       </Form.Item>
       <Form.Item label="Reason" name="reason" rules={[fieldRule(fields.reason)]}>
+        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+    </Modal>
+  );
+}
+
+/** The owner's VIP override: a level, or back to the level the volume earns; a reason is kept in the audit log. */
+function VipModal({ d, onClose }: { d: AdminUserDetail; onClose: () => void }) {
+  const [form] = Form.useForm<{ level: string; reason: string }>();
+  const levels = useVipLevelCount().data ?? 0;
+  const setVip = useSetVip();
+  const { message } = App.useApp();
+  const options = [
+    { value: '', label: `The level earned (VIP ${d.vip.earned})` },
+    ...Array.from({ length: levels }, (_, i) => ({ value: String(i), label: `VIP ${i}` })),
+  ];
+  const submit = (v: { level: string; reason: string }) =>
+    setVip.mutate(
+      { id: d.user.id, level: v.level, reason: v.reason.trim() },
+      {
+        onSuccess: (r) => {
+          message.success(
+            r.override === null ? `Back to the earned level VIP ${r.earned_level}` : `${d.user.email} is now VIP ${r.vip_level}`,
+          );
+          onClose();
+        },
+      },
+    );
+  return (
+    <Modal
+      open
+      title={`VIP level of ${d.user.email}`}
+      okText="Apply"
+      onCancel={onClose}
+      okButtonProps={{ htmlType: 'submit', loading: setVip.isPending }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form
+          form={form}
+          name="set-vip"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ level: d.vip.override === null ? '' : String(d.vip.override) }}
+          onFinish={submit}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item label="Level" name="level" extra="An override holds until an owner clears it, whatever the volume does.">
+        <Select options={options} />
+      </Form.Item>
+      <Form.Item label="Reason (kept in the audit log)" name="reason" rules={[fieldRule(userSetVipRequest.shape.reason)]}>
         <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </Modal>

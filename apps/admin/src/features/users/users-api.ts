@@ -42,6 +42,11 @@ function useUserMutation<V, R>(run: (v: V) => Promise<R>) {
 
 export const useFreeze = () => useUserMutation((v: { id: number; reason: string }) => call(ADMIN_API.userFreeze, { ...v }));
 export const useUnfreeze = () => useUserMutation((v: { id: number }) => call(ADMIN_API.userUnfreeze, { ...v }));
+export const useSetVip = () =>
+  useUserMutation((v: { id: number; level: string; reason: string }) => call(ADMIN_API.userSetVip, { ...v }));
+/** How many VIP levels exist now (VIP 0 ... VIP n-1), for the override's choices. */
+export const useVipLevelCount = () =>
+  useQuery({ queryKey: ['vip-levels'], queryFn: () => call(ADMIN_API.vipGet), select: (v) => v.levels.length });
 export const useAdjust = () =>
   useUserMutation((v: { id: number; amount: string; reason: string; request_id: string }) =>
     call(ADMIN_API.userAdjust, { ...v }),

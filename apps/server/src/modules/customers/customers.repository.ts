@@ -16,7 +16,6 @@ function customerQuery(tx: Tx) {
       'u.invite_code',
       'u.inviter_id',
       'u.house_code',
-      'u.vip_level',
       'u.status',
       'u.lang',
       'u.created_at',

@@ -10,13 +10,15 @@ import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, maskPayout } from '../payouts/payouts.service.js';
 import { endSessionsOf } from '../sessions/sessions.service.js';
 import { lockCustomer } from '../users/users.service.js';
+import { effectiveLevel, standing } from '../vip/vip.service.js';
 import * as repo from './customers.repository.js';
 
 /** How many of each kind of order the detail shows, and how many ledger postings. */
 const RECENT = 10;
 const LEDGER_LINES = 50;
 
-function toAdminUser(r: repo.CustomerRow): AdminUser {
+/** `vipLevel`: the level in effect (an owner's override, else what the volume earns; vip.service). */
+function toAdminUser(r: repo.CustomerRow, vipLevel: number): AdminUser {
   return {
     id: r.id,
     email: r.email,
@@ -26,7 +28,7 @@ function toAdminUser(r: repo.CustomerRow): AdminUser {
     inviter_email: r.inviter_email ?? null,
     inviter_code: r.inviter_code ?? null,
     house_code: r.house_code,
-    vip_level: r.vip_level,
+    vip_level: vipLevel,
     status: r.status as AdminUser['status'],
     balance_total: formatAmount(r.balance_total),
     created_at: r.created_at,
@@ -43,7 +45,10 @@ export async function listCustomers(
     input.page_size,
     (input.page - 1) * input.page_size,
   );
-  return { list: rows.map(toAdminUser), total, page: input.page, page_size: input.page_size };
+  const list: AdminUser[] = [];
+  // the level in effect (an owner's override, else what the volume earns), read as the customer's own calls read it
+  for (const r of rows) list.push(toAdminUser(r, await effectiveLevel(tx, r.id)));
+  return { list, total, page: input.page, page_size: input.page_size };
 }
 
 async function found(tx: Tx, id: number): Promise<repo.CustomerRow> {
@@ -74,9 +79,16 @@ export async function customerDetail(tx: Tx, ctx: AppContext, id: number): Promi
     const a = payouts.get(accountId);
     return a ? maskPayout(a).label : '';
   };
+  const vip = await standing(tx, id);
   return {
-    user: { ...toAdminUser(u), lang: u.lang, frozen_reason: u.frozen_reason, frozen_at: u.frozen_at },
+    user: {
+      ...toAdminUser(u, vip.level),
+      lang: u.lang,
+      frozen_reason: u.frozen_reason,
+      frozen_at: u.frozen_at,
+    },
     balances: await moneyInfo(tx, id),
+    vip: { earned: vip.earned, override: vip.override, volume: formatAmount(vip.volume) },
     ledger: ledger.map((l) => ({
       id: l.id,
       journal_id: l.journal_id,
@@ -141,7 +153,7 @@ export async function freezeCustomer(tx: Tx, ctx: AppContext, actor: Actor, inpu
     detail: { email: u.email, reason: input.reason },
     now,
   });
-  return toAdminUser(await found(tx, u.id));
+  return toAdminUser(await found(tx, u.id), await effectiveLevel(tx, u.id));
 }
 
 /** Unfreezes a frozen customer: they may sign in again (their old sessions stay ended). */
@@ -155,7 +167,7 @@ export async function unfreezeCustomer(tx: Tx, ctx: AppContext, actor: Actor, id
     detail: { email: u.email, frozen_reason: u.frozen_reason ?? '' },
     now: ctx.clock.now(),
   });
-  return toAdminUser(await found(tx, u.id));
+  return toAdminUser(await found(tx, u.id), await effectiveLevel(tx, u.id));
 }
 
 /**

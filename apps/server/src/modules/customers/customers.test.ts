@@ -73,6 +73,20 @@ describe('finding customers', () => {
 });
 
 describe('a customer in the console', () => {
+  it('shows the VIP level in effect: the level earned, and an owner override over it in the list and the detail', async () => {
+    const c = await signUp(s);
+    const before = (await detail(c.user.id)).data;
+    expect(before.user.vip_level).toBe(0);
+    expect(before.vip).toEqual({ earned: 0, override: null, volume: '0.00' });
+    const set = await s.admin(ADMIN_API.userSetVip, { id: c.user.id, level: '2', reason: 'key account' }, admin);
+    expect(set.code).toBe(200);
+    const after = (await detail(c.user.id)).data;
+    expect(after.user.vip_level).toBe(2);
+    expect(after.vip).toEqual({ earned: 0, override: 2, volume: '0.00' });
+    const row = (await list({ keyword: c.user.invite_code })).data.list.find((u) => u.id === c.user.id);
+    expect(row?.vip_level).toBe(2);
+  });
+
   it('shows profile, balances, ledger, team of three levels, orders, sessions; payout accounts masked', async () => {
     const top = await signUp(s);
     const c = await customer(s, admin, '120');
@@ -239,12 +253,14 @@ describe('balance corrections', () => {
     // everything can be taken, not more
     expect((await adjust({ id: c.id, amount: '-40', reason: 'closing out' })).data.available).toBe('0.00');
 
-    const log = await s.call<{ list: { kind: string; amount: string }[] }>(API.assetLogList, {}, c.token);
-    expect(log.data.list.slice(0, 3).map((e) => [e.kind, e.amount])).toEqual([
-      ['adjust', '-40.00'],
-      ['adjust', '-2.34'],
-      ['adjust', '12.34'],
+    const log = await s.call<{ list: { kind: string; amount: string; note: string | null }[] }>(API.assetLogList, {}, c.token);
+    // the customer reads each correction with the reason the operator gave
+    expect(log.data.list.slice(0, 3).map((e) => [e.kind, e.amount, e.note])).toEqual([
+      ['adjust', '-40.00', 'closing out'],
+      ['adjust', '-2.34', 'double credit'],
+      ['adjust', '12.34', 'missed bonus'],
     ]);
+    expect(log.data.list.filter((e) => e.kind !== 'adjust').every((e) => e.note === null)).toBe(true);
     const audit = await auditOf(c.id, 'user.adjust');
     expect(audit).toHaveLength(3);
     expect(JSON.parse(audit[0]!.detail)).toMatchObject({ amount: '12.34', reason: 'missed bonus' });

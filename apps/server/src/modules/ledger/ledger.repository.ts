@@ -98,6 +98,7 @@ export async function accountEntries(tx: Tx, accountId: number, limit: number, o
       'p.created_at',
       'j.kind',
       'j.ref',
+      'j.memo',
       (eb) =>
         eb
           .exists(

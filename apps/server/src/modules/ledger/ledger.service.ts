@@ -120,6 +120,8 @@ const toLogEntry = (r: Awaited<ReturnType<typeof repo.accountEntries>>['rows'][n
   balance_after: formatAmount(r.balance_after),
   paid: r.kind === 'withdraw' && r.paid,
   ref: r.ref,
+  // an operator's correction carries the reason they gave; other journals' memos are not the customer's to read
+  note: r.kind === 'adjust' ? r.memo : null,
   created_at: r.created_at,
 });
 

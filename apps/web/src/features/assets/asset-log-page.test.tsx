@@ -13,6 +13,7 @@ const entry = (id: number, kind: string, amount: string, balance_after: string, 
   balance_after,
   paid,
   ref: `ref-${id}`,
+  note: kind === 'adjust' ? 'double credit reversed' : null,
   created_at: `2025-03-0${id}T08:00:00.000Z`,
 });
 const PAGE_1 = [entry(3, 'withdraw', '-50.00', '1150.50', true), entry(2, 'recharge', '1200.5', '1200.50')];
@@ -66,6 +67,9 @@ describe('asset log', () => {
     expect(calls.bodies(API.assetLogList).map((b) => b.get('page'))).toEqual(['1', '2']);
     expect(rows()[2]?.querySelector('.amount-negative')?.textContent).toBe('-0.123456 USDT');
     expect(rows()[2]?.textContent).toContain('Adjustment');
+    // a correction shows the operator's reason; nothing else carries a note
+    expect(rows()[2]?.querySelector('.record-note')?.textContent).toBe('Reason: double credit reversed');
+    expect(document.querySelectorAll('.record-note')).toHaveLength(1);
     expect(rows()[3]?.textContent).toContain('Other');
     expect(screen.getByText('No more records')).toBeTruthy();
   });

@@ -38,6 +38,11 @@ function EntryRow({ item }: { item: AssetLogEntry }) {
         </span>
         <SignedAmount value={item.amount} />
       </div>
+      {item.note && (
+        <div className="record-line muted record-note">
+          {t('assetLog.note')}: {item.note}
+        </div>
+      )}
       <div className="record-line muted">
         <TimeText value={item.created_at} />
         <span>
