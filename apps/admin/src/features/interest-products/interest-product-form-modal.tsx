@@ -1,5 +1,6 @@
 import { interestProductCreateRequest } from '@c2c/shared';
-import { App, Col, Form, Input, Modal, Row, Switch } from 'antd';
+import { Col, Form, Input, Row, Switch } from 'antd';
+import { CatalogueFormModal } from '../../components/form-modal';
 import { fieldRule } from '../../lib/field-rule';
 import {
   type AdminInterestProduct,
@@ -23,8 +24,6 @@ export function InterestProductFormModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<InterestProductValues>();
-  const { message } = App.useApp();
   const create = useCreateInterestProduct();
   const update = useUpdateInterestProduct();
   const initial: InterestProductValues = editing
@@ -39,46 +38,19 @@ export function InterestProductFormModal({
       }
     : NEW_PRODUCT;
 
-  const onFinish = (values: InterestProductValues) => {
-    const trimmed = { ...values, name: values.name.trim(), days: String(values.days).trim() };
-    let saving: Promise<AdminInterestProduct>;
-    if (editing) {
-      const changes = Object.fromEntries(
-        Object.entries(trimmed).filter(
-          ([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k as keyof InterestProductValues]),
-        ),
-      ) as Partial<InterestProductValues>;
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      saving = update.mutateAsync({ id: editing.id, ...changes });
-    } else saving = create.mutateAsync(trimmed);
-    return saving.then(
-      (saved) => {
-        message.success(editing ? `${saved.name} saved` : `${saved.name} added`);
-        onClose();
-      },
-      () => undefined,
-    );
-  };
-
   return (
-    <Modal
+    <CatalogueFormModal<InterestProductValues, AdminInterestProduct>
+      editing={editing}
       open={open}
+      onClose={onClose}
+      initial={initial}
+      prepare={(values) => ({ ...values, name: values.name.trim(), days: String(values.days).trim() })}
+      create={create}
+      update={update}
+      saved={(saved, edited) => (edited ? `${saved.name} saved` : `${saved.name} added`)}
       title={editing ? `Edit ${editing.name}` : 'New interest product'}
       okText={editing ? 'Save' : 'Add product'}
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit' }}
-      confirmLoading={create.isPending || update.isPending}
-      onCancel={onClose}
-      destroyOnHidden
       width={560}
-      modalRender={(dom) => (
-        <Form<InterestProductValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item label="Product name" name="name" rules={[fieldRule(fields.name)]}>
         <Input maxLength={64} autoComplete="off" />
@@ -142,6 +114,6 @@ export function InterestProductFormModal({
       <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active products take new orders">
         <Switch />
       </Form.Item>
-    </Modal>
+    </CatalogueFormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { merchantCreateRequest, PAYOUT_TYPES } from '@c2c/shared';
-import { App, Checkbox, Col, Form, Input, Modal, Row, Switch } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Switch } from 'antd';
+import { CatalogueFormModal } from '../../components/form-modal';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminMerchant, type MerchantValues, useCreateMerchant, useUpdateMerchant } from './merchants-api';
 
@@ -29,8 +30,6 @@ export function MerchantFormModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<MerchantValues>();
-  const { message } = App.useApp();
   const create = useCreateMerchant();
   const update = useUpdateMerchant();
   const initial: MerchantValues = editing
@@ -46,44 +45,19 @@ export function MerchantFormModal({
       }
     : NEW_OFFER;
 
-  const onFinish = (values: MerchantValues) => {
-    const trimmed = { ...values, name: values.name.trim(), currency: values.currency.trim().toUpperCase() };
-    let saving: Promise<AdminMerchant>;
-    if (editing) {
-      const changes = Object.fromEntries(
-        Object.entries(trimmed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k as keyof MerchantValues])),
-      ) as Partial<MerchantValues>;
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      saving = update.mutateAsync({ id: editing.id, ...changes });
-    } else saving = create.mutateAsync(trimmed);
-    return saving.then(
-      (saved) => {
-        message.success(editing ? `Offer of ${saved.name} saved` : `Offer of ${saved.name} added`);
-        onClose();
-      },
-      () => undefined,
-    );
-  };
-
   return (
-    <Modal
+    <CatalogueFormModal<MerchantValues, AdminMerchant>
+      editing={editing}
       open={open}
+      onClose={onClose}
+      initial={initial}
+      prepare={(values) => ({ ...values, name: values.name.trim(), currency: values.currency.trim().toUpperCase() })}
+      create={create}
+      update={update}
+      saved={(saved, edited) => (edited ? `Offer of ${saved.name} saved` : `Offer of ${saved.name} added`)}
       title={editing ? `Edit the offer of ${editing.name}` : 'New merchant offer'}
       okText={editing ? 'Save' : 'Add offer'}
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit' }}
-      confirmLoading={create.isPending || update.isPending}
-      onCancel={onClose}
-      destroyOnHidden
       width={560}
-      modalRender={(dom) => (
-        <Form<MerchantValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item label="Merchant name" name="name" rules={[fieldRule(fields.name)]}>
         <Input maxLength={64} autoComplete="off" />
@@ -151,6 +125,6 @@ export function MerchantFormModal({
       <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active offers are shown to customers">
         <Switch />
       </Form.Item>
-    </Modal>
+    </CatalogueFormModal>
   );
 }
