@@ -1,6 +1,7 @@
 import { interestProductCreateRequest } from '@c2c/shared';
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
+import { OrderLimitFields } from '../../components/order-limit-fields';
 import { fieldRule } from '../../lib/field-rule';
 import {
   type AdminInterestProduct,
@@ -9,7 +10,7 @@ import {
   useUpdateInterestProduct,
 } from './interest-products-api';
 
-// the create schema's fields, each checked as the server checks it (min <= max is compared below)
+// the create schema's fields, each checked as the server checks it (OrderLimitFields also compares min <= max)
 const fields = interestProductCreateRequest.shape;
 
 const NEW_PRODUCT: InterestProductValues = { name: '', rate: '', days: '', min: '', max: '', quota: '', active: true };
@@ -72,33 +73,7 @@ export function InterestProductFormModal({
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item label="Minimum per order (USDT)" name="min" rules={[fieldRule(fields.min)]}>
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            label="Maximum per order (USDT)"
-            name="max"
-            dependencies={['min']}
-            rules={[
-              fieldRule(fields.max),
-              ({ getFieldValue }) => ({
-                validator: async (_rule, max: string) => {
-                  const min = fields.min.safeParse(getFieldValue('min'));
-                  const parsed = fields.max.safeParse(max);
-                  if (min.success && parsed.success && parsed.data < min.data)
-                    throw new Error('The maximum must not be below the minimum');
-                },
-              }),
-            ]}
-          >
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <OrderLimitFields min={fields.min} max={fields.max} />
       <Form.Item
         label="Total quota (USDT)"
         name="quota"

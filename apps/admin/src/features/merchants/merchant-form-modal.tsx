@@ -1,10 +1,11 @@
 import { merchantCreateRequest, PAYOUT_TYPES } from '@c2c/shared';
 import { Checkbox, Col, Form, Input, Row, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
+import { OrderLimitFields } from '../../components/order-limit-fields';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminMerchant, type MerchantValues, useCreateMerchant, useUpdateMerchant } from './merchants-api';
 
-// the create schema's fields, each checked as the server checks it (min <= max is compared below)
+// the create schema's fields, each checked as the server checks it (OrderLimitFields also compares min <= max)
 const fields = merchantCreateRequest.shape;
 
 const METHOD_LABELS: Record<(typeof PAYOUT_TYPES)[number], string> = { bank: 'Bank transfer', wise: 'Wise' };
@@ -92,33 +93,7 @@ export function MerchantFormModal({
       >
         <Input inputMode="decimal" autoComplete="off" />
       </Form.Item>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item label="Minimum per order (USDT)" name="min" rules={[fieldRule(fields.min)]}>
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            label="Maximum per order (USDT)"
-            name="max"
-            dependencies={['min']}
-            rules={[
-              fieldRule(fields.max),
-              ({ getFieldValue }) => ({
-                validator: async (_rule, max: string) => {
-                  const min = fields.min.safeParse(getFieldValue('min'));
-                  const parsed = fields.max.safeParse(max);
-                  if (min.success && parsed.success && parsed.data < min.data)
-                    throw new Error('The maximum must not be below the minimum');
-                },
-              }),
-            ]}
-          >
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <OrderLimitFields min={fields.min} max={fields.max} />
       <Form.Item label="Pays to" name="methods" rules={[fieldRule(fields.methods)]}>
         <Checkbox.Group options={PAYOUT_TYPES.map((t) => ({ label: METHOD_LABELS[t], value: t }))} />
       </Form.Item>
