@@ -1,6 +1,7 @@
 import { addressCreateRequest } from '@c2c/shared';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { FormModal } from '../../components/form-modal';
 import { fieldRule } from '../../lib/field-rule';
 import { type ReceivingAddress, useCreateAddress, useUpdateAddress } from './addresses-api';
 
@@ -24,7 +25,6 @@ export function AddressFormModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
   const { modal, message } = App.useApp();
   const create = useCreateAddress();
   const update = useUpdateAddress();
@@ -64,26 +64,14 @@ export function AddressFormModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title={editing ? `Edit the ${editing.type} wallet` : 'New receiving wallet'}
       okText={editing ? 'Save' : 'Add address'}
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit' }}
       confirmLoading={confirming}
-      onCancel={onClose}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          clearOnDestroy
-          initialValues={editing ? { type: editing.type, address: editing.address } : { type: '', address: '' }}
-          onFinish={onFinish}
-        >
-          {dom}
-        </Form>
-      )}
+      onClose={onClose}
+      initialValues={editing ? { type: editing.type, address: editing.address } : { type: '', address: '' }}
+      onFinish={onFinish}
     >
       <Form.Item
         label="Network"
@@ -97,6 +85,6 @@ export function AddressFormModal({
       <Form.Item label="Address" name="address" rules={[fieldRule(fields.address)]}>
         <Input maxLength={100} placeholder="TXYZ…" autoComplete="off" style={{ fontFamily: 'monospace' }} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

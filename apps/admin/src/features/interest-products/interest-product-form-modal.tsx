@@ -1,5 +1,7 @@
 import { interestProductCreateRequest } from '@c2c/shared';
-import { App, Col, Form, Input, Modal, Row, Switch } from 'antd';
+import { Col, Form, Input, Row, Switch } from 'antd';
+import { CatalogueFormModal } from '../../components/form-modal';
+import { OrderLimitFields } from '../../components/order-limit-fields';
 import { fieldRule } from '../../lib/field-rule';
 import {
   type AdminInterestProduct,
@@ -8,7 +10,7 @@ import {
   useUpdateInterestProduct,
 } from './interest-products-api';
 
-// the create schema's fields, each checked as the server checks it (min <= max is compared below)
+// the create schema's fields, each checked as the server checks it (OrderLimitFields also compares min <= max)
 const fields = interestProductCreateRequest.shape;
 
 const NEW_PRODUCT: InterestProductValues = { name: '', rate: '', days: '', min: '', max: '', quota: '', active: true };
@@ -23,8 +25,6 @@ export function InterestProductFormModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<InterestProductValues>();
-  const { message } = App.useApp();
   const create = useCreateInterestProduct();
   const update = useUpdateInterestProduct();
   const initial: InterestProductValues = editing
@@ -39,46 +39,19 @@ export function InterestProductFormModal({
       }
     : NEW_PRODUCT;
 
-  const onFinish = (values: InterestProductValues) => {
-    const trimmed = { ...values, name: values.name.trim(), days: String(values.days).trim() };
-    let saving: Promise<AdminInterestProduct>;
-    if (editing) {
-      const changes = Object.fromEntries(
-        Object.entries(trimmed).filter(
-          ([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k as keyof InterestProductValues]),
-        ),
-      ) as Partial<InterestProductValues>;
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      saving = update.mutateAsync({ id: editing.id, ...changes });
-    } else saving = create.mutateAsync(trimmed);
-    return saving.then(
-      (saved) => {
-        message.success(editing ? `${saved.name} saved` : `${saved.name} added`);
-        onClose();
-      },
-      () => undefined,
-    );
-  };
-
   return (
-    <Modal
+    <CatalogueFormModal<InterestProductValues, AdminInterestProduct>
+      editing={editing}
       open={open}
+      onClose={onClose}
+      initial={initial}
+      prepare={(values) => ({ ...values, name: values.name.trim(), days: String(values.days).trim() })}
+      create={create}
+      update={update}
+      saved={(saved, edited) => (edited ? `${saved.name} saved` : `${saved.name} added`)}
       title={editing ? `Edit ${editing.name}` : 'New interest product'}
       okText={editing ? 'Save' : 'Add product'}
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit' }}
-      confirmLoading={create.isPending || update.isPending}
-      onCancel={onClose}
-      destroyOnHidden
       width={560}
-      modalRender={(dom) => (
-        <Form<InterestProductValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item label="Product name" name="name" rules={[fieldRule(fields.name)]}>
         <Input maxLength={64} autoComplete="off" />
@@ -100,33 +73,7 @@ export function InterestProductFormModal({
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item label="Minimum per order (USDT)" name="min" rules={[fieldRule(fields.min)]}>
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            label="Maximum per order (USDT)"
-            name="max"
-            dependencies={['min']}
-            rules={[
-              fieldRule(fields.max),
-              ({ getFieldValue }) => ({
-                validator: async (_rule, max: string) => {
-                  const min = fields.min.safeParse(getFieldValue('min'));
-                  const parsed = fields.max.safeParse(max);
-                  if (min.success && parsed.success && parsed.data < min.data)
-                    throw new Error('The maximum must not be below the minimum');
-                },
-              }),
-            ]}
-          >
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <OrderLimitFields min={fields.min} max={fields.max} />
       <Form.Item
         label="Total quota (USDT)"
         name="quota"
@@ -142,6 +89,6 @@ export function InterestProductFormModal({
       <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active products take new orders">
         <Switch />
       </Form.Item>
-    </Modal>
+    </CatalogueFormModal>
   );
 }

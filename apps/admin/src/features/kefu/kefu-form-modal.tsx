@@ -1,5 +1,6 @@
 import { KEFU_CHANNELS, kefuCreateRequest } from '@c2c/shared';
-import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { CatalogueFormModal } from '../../components/form-modal';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminKefu, type KefuValues, useCreateKefu, useUpdateKefu } from './kefu-api';
 
@@ -18,8 +19,6 @@ const NEW_CONTACT: KefuValues = { name: '', channel: 'telegram', link: '', hours
 
 /** Adds a customer-service contact or edits one; an edit sends only the fields that changed. */
 export function KefuFormModal({ editing, open, onClose }: { editing: AdminKefu | null; open: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<KefuValues>();
-  const { message } = App.useApp();
   const create = useCreateKefu();
   const update = useUpdateKefu();
   const initial: KefuValues = editing
@@ -33,44 +32,24 @@ export function KefuFormModal({ editing, open, onClose }: { editing: AdminKefu |
       }
     : NEW_CONTACT;
 
-  const onFinish = (values: KefuValues) => {
-    const trimmed = { ...values, name: values.name.trim(), link: values.link.trim(), hours: (values.hours ?? '').trim() };
-    let saving: Promise<AdminKefu>;
-    if (editing) {
-      const changes = Object.fromEntries(
-        Object.entries(trimmed).filter(([k, v]) => v !== initial[k as keyof KefuValues]),
-      ) as Partial<KefuValues>;
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      saving = update.mutateAsync({ id: editing.id, ...changes });
-    } else saving = create.mutateAsync(trimmed);
-    return saving.then(
-      (saved) => {
-        message.success(editing ? `Contact ${saved.name} saved` : `Contact ${saved.name} added`);
-        onClose();
-      },
-      () => undefined,
-    );
-  };
-
   return (
-    <Modal
+    <CatalogueFormModal<KefuValues, AdminKefu>
+      editing={editing}
       open={open}
+      onClose={onClose}
+      initial={initial}
+      prepare={(values) => ({
+        ...values,
+        name: values.name.trim(),
+        link: values.link.trim(),
+        hours: (values.hours ?? '').trim(),
+      })}
+      create={create}
+      update={update}
+      saved={(saved, edited) => (edited ? `Contact ${saved.name} saved` : `Contact ${saved.name} added`)}
       title={editing ? `Edit ${editing.name}` : 'New customer-service contact'}
       okText={editing ? 'Save' : 'Add contact'}
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit' }}
-      confirmLoading={create.isPending || update.isPending}
-      onCancel={onClose}
-      destroyOnHidden
       width={520}
-      modalRender={(dom) => (
-        <Form<KefuValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item label="Name" name="name" rules={[fieldRule(fields.name)]}>
         <Input maxLength={64} autoComplete="off" placeholder="Telegram support" />
@@ -101,6 +80,6 @@ export function KefuFormModal({ editing, open, onClose }: { editing: AdminKefu |
           </Form.Item>
         </Col>
       </Row>
-    </Modal>
+    </CatalogueFormModal>
   );
 }

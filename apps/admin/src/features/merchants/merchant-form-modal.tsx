@@ -1,9 +1,11 @@
 import { merchantCreateRequest, PAYOUT_TYPES } from '@c2c/shared';
-import { App, Checkbox, Col, Form, Input, Modal, Row, Switch } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Switch } from 'antd';
+import { CatalogueFormModal } from '../../components/form-modal';
+import { OrderLimitFields } from '../../components/order-limit-fields';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminMerchant, type MerchantValues, useCreateMerchant, useUpdateMerchant } from './merchants-api';
 
-// the create schema's fields, each checked as the server checks it (min <= max is compared below)
+// the create schema's fields, each checked as the server checks it (OrderLimitFields also compares min <= max)
 const fields = merchantCreateRequest.shape;
 
 const METHOD_LABELS: Record<(typeof PAYOUT_TYPES)[number], string> = { bank: 'Bank transfer', wise: 'Wise' };
@@ -29,8 +31,6 @@ export function MerchantFormModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<MerchantValues>();
-  const { message } = App.useApp();
   const create = useCreateMerchant();
   const update = useUpdateMerchant();
   const initial: MerchantValues = editing
@@ -46,44 +46,19 @@ export function MerchantFormModal({
       }
     : NEW_OFFER;
 
-  const onFinish = (values: MerchantValues) => {
-    const trimmed = { ...values, name: values.name.trim(), currency: values.currency.trim().toUpperCase() };
-    let saving: Promise<AdminMerchant>;
-    if (editing) {
-      const changes = Object.fromEntries(
-        Object.entries(trimmed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k as keyof MerchantValues])),
-      ) as Partial<MerchantValues>;
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      saving = update.mutateAsync({ id: editing.id, ...changes });
-    } else saving = create.mutateAsync(trimmed);
-    return saving.then(
-      (saved) => {
-        message.success(editing ? `Offer of ${saved.name} saved` : `Offer of ${saved.name} added`);
-        onClose();
-      },
-      () => undefined,
-    );
-  };
-
   return (
-    <Modal
+    <CatalogueFormModal<MerchantValues, AdminMerchant>
+      editing={editing}
       open={open}
+      onClose={onClose}
+      initial={initial}
+      prepare={(values) => ({ ...values, name: values.name.trim(), currency: values.currency.trim().toUpperCase() })}
+      create={create}
+      update={update}
+      saved={(saved, edited) => (edited ? `Offer of ${saved.name} saved` : `Offer of ${saved.name} added`)}
       title={editing ? `Edit the offer of ${editing.name}` : 'New merchant offer'}
       okText={editing ? 'Save' : 'Add offer'}
-      cancelText="Cancel"
-      okButtonProps={{ htmlType: 'submit' }}
-      confirmLoading={create.isPending || update.isPending}
-      onCancel={onClose}
-      destroyOnHidden
       width={560}
-      modalRender={(dom) => (
-        <Form<MerchantValues> form={form} layout="vertical" clearOnDestroy initialValues={initial} onFinish={onFinish}>
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item label="Merchant name" name="name" rules={[fieldRule(fields.name)]}>
         <Input maxLength={64} autoComplete="off" />
@@ -118,39 +93,13 @@ export function MerchantFormModal({
       >
         <Input inputMode="decimal" autoComplete="off" />
       </Form.Item>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item label="Minimum per order (USDT)" name="min" rules={[fieldRule(fields.min)]}>
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            label="Maximum per order (USDT)"
-            name="max"
-            dependencies={['min']}
-            rules={[
-              fieldRule(fields.max),
-              ({ getFieldValue }) => ({
-                validator: async (_rule, max: string) => {
-                  const min = fields.min.safeParse(getFieldValue('min'));
-                  const parsed = fields.max.safeParse(max);
-                  if (min.success && parsed.success && parsed.data < min.data)
-                    throw new Error('The maximum must not be below the minimum');
-                },
-              }),
-            ]}
-          >
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <OrderLimitFields min={fields.min} max={fields.max} />
       <Form.Item label="Pays to" name="methods" rules={[fieldRule(fields.methods)]}>
         <Checkbox.Group options={PAYOUT_TYPES.map((t) => ({ label: METHOD_LABELS[t], value: t }))} />
       </Form.Item>
       <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active offers are shown to customers">
         <Switch />
       </Form.Item>
-    </Modal>
+    </CatalogueFormModal>
   );
 }

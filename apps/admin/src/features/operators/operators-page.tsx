@@ -1,14 +1,13 @@
 import type { Operator, OperatorRole } from '@c2c/shared';
-import { App, Button, Card, Flex, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { PAGE_SIZE, PagedTable } from '../../components/paged-table';
 import { RoleTag } from '../../components/role-tag';
 import { formatTime } from '../../lib/format';
 import { CreateOperatorForm } from './create-operator-form';
 import type { CreatedOperator } from './operators-api';
 import { useDisableOperator, useEnableOperator, useOperators, useResetTotp } from './operators-api';
 import { TotpSecretModal } from './totp-secret-modal';
-
-const PAGE_SIZE = 20;
 
 const columns: TableColumnsType<Operator> = [
   { title: 'ID', dataIndex: 'id', width: 80 },
@@ -103,20 +102,13 @@ export function OperatorsPage({ me }: { me: Operator }) {
   return (
     <Flex vertical gap={16}>
       <Card title="Operator accounts">
-        <Table<Operator>
-          rowKey="id"
-          size="middle"
+        <PagedTable<Operator>
           columns={[...columns, actions]}
-          dataSource={operators.data?.list ?? []}
+          data={operators.data}
           loading={operators.isFetching}
-          locale={{ emptyText: 'No operators' }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: operators.data?.total ?? 0,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
+          emptyText="No operators"
+          page={page}
+          onPageChange={setPage}
         />
       </Card>
       <Card title="Add operator">
