@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, checkAnswer, type Envelope, OK } from '@c2c/shared';
+import { ADMIN_API, API, checkAnswer, type Envelope, OK } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
@@ -14,6 +15,7 @@ import { withPgUser } from '../src/db/database.js';
 import type { DB } from '../src/db/schema.js';
 import type { JobRunner } from '../src/jobs/runner.js';
 import { TestClock } from '../src/lib/clock.js';
+import { checkLedger } from '../src/modules/ledger/ledger.service.js';
 import { seedFirstStart } from '../src/seed.js';
 
 export const OWNER = { email: 'owner@test.local', password: 'OwnerPass123', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DP' };
@@ -214,6 +216,55 @@ export async function ownerToken(s: TestServer): Promise<string> {
   // the next sign-in needs the next TOTP step (a used code is refused)
   s.clock.advance(30_000);
   return res.data.token;
+}
+
+/**
+ * The set-up every test file that moves money shares, as vitest hooks: one server for the file (started before all its
+ * tests, closed after), the owner signed in, and after every test the ledger must balance. The owner signs in before
+ * each test by default (a test may move the clock past the 12-hour operator session); `owner: 'once'` signs in once
+ * before all tests, `'none'` never. `use` receives the server and the owner's token (empty with `'none'`) each time
+ * they change, before the file's own hooks run: `moneyTestServer((t) => ({ s, admin } = t))`.
+ */
+export function moneyTestServer(
+  use: (t: { s: TestServer; admin: string }) => void,
+  opts: { owner?: 'each' | 'once' | 'none' } = {},
+): void {
+  const owner = opts.owner ?? 'each';
+  let s: TestServer | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    s = await startServer();
+    if (owner === 'once') admin = await ownerToken(s);
+    use({ s, admin });
+  });
+  if (owner === 'each')
+    beforeEach(async () => {
+      admin = await ownerToken(s!);
+      use({ s: s!, admin });
+    });
+  afterEach(async () => {
+    expect(await checkLedger(s!.db)).toEqual({ ok: true, problems: [] });
+  });
+  afterAll(() => s?.close());
+}
+
+let operators = 0;
+/** A fresh operator of `role`, created by the owner (`admin` is their token) and signed in. */
+export async function operatorOf(s: TestServer, admin: string, role: 'support' | 'finance') {
+  const email = `${role}.${++operators}.${process.pid}@operators.test`;
+  const created = await s.admin<{ totp_secret: string }>(
+    ADMIN_API.operatorCreate,
+    { email, name: role, role, password: 'Operator123' },
+    admin,
+  );
+  if (created.code !== 200) throw new Error(`${role} create: ${created.msg}`);
+  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
+    email,
+    password: 'Operator123',
+    totp: s.totp(created.data.totp_secret),
+  });
+  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
+  return { token: login.data.token, email };
 }
 
 /** A real 1×1 PNG (its magic bytes are what the server checks). */

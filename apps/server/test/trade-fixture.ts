@@ -1,4 +1,4 @@
-import { ADMIN_API, API } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import type { TestServer } from './harness.js';
 import { act, customer, listing, trade } from './trading.js';
 
@@ -34,22 +34,4 @@ export async function arrangeTrade(
 export async function dispute(s: TestServer, tradeId: number, seller: { token: string }) {
   const r = await s.call(API.tradeAppeal, { id: String(tradeId), reason: 'no money arrived' }, seller.token);
   if (r.code !== 200) throw new Error(`appeal: ${r.msg}`);
-}
-
-let operators = 0;
-/** A fresh operator of `role`, signed in. */
-export async function operatorOf(s: TestServer, admin: string, role: 'support' | 'finance') {
-  const email = `${role}.${++operators}.${process.pid}@trades.test`;
-  const created = await s.admin<{ totp_secret: string }>(
-    ADMIN_API.operatorCreate,
-    { email, name: role, role, password: 'Operator123' },
-    admin,
-  );
-  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
-    email,
-    password: 'Operator123',
-    totp: s.totp(created.data.totp_secret),
-  });
-  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
-  return { token: login.data.token, email };
 }

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, onPostgres, ownerToken, signUp, startServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, moneyTestServer, onPostgres, ownerToken, signUp, type TestServer } from '../../test/harness.js';
 import { DomainError } from '../lib/errors.js';
-import { checkLedger, moneyInfo, post } from '../modules/ledger/ledger.service.js';
+import { moneyInfo, post } from '../modules/ledger/ledger.service.js';
 import { notifyUser } from '../modules/notify/notify.service.js';
 import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { saveNickname } from '../modules/users/users.service.js';
@@ -23,13 +23,7 @@ async function pgClient() {
 }
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s } = t), { owner: 'none' });
 
 const principal = async (userId: number) => {
   const { password_hash: _h, ...user } = await s.db

@@ -1,7 +1,6 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, ownerToken, signUp, startServer, type TestServer } from '../../test/harness.js';
-import { checkLedger } from '../modules/ledger/ledger.service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, moneyTestServer, signUp, type TestServer } from '../../test/harness.js';
 
 /**
  * Text with control characters and ids outside the id columns' range are refused by the shared schemas with the
@@ -11,16 +10,11 @@ import { checkLedger } from '../modules/ledger/ledger.service.js';
 let s: TestServer;
 let admin: string;
 let customer: { token: string; email: string };
+moneyTestServer((t) => ({ s, admin } = t), { owner: 'once' });
 beforeAll(async () => {
-  s = await startServer();
-  admin = await ownerToken(s);
   customer = await signUp(s);
   await credit(s, admin, customer.token, '50');
 });
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
 
 const INVALID = errorCode('invalid_value');
 const HOSTILE_TEXT = ['Al\u0000ice', 'tab\there', 'line\nbreak', 'del\u007F', 'c1\u0085'];

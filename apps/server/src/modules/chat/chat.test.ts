@@ -1,24 +1,14 @@
 import type { LiveServerMessage, TradeMessage } from '@c2c/shared';
 import { API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../../../test/harness.js';
+import { moneyTestServer, PNG, signUp, type TestServer, upload } from '../../../test/harness.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 import { CHAT_PAGE, CHAT_SENDS } from './chat.service.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const send = (token: string, id: number, body: Record<string, string>) =>
   s.call<TradeMessage>(API.tradeMessageSend, { id: String(id), ...body }, token);

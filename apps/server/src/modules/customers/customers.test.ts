@@ -1,24 +1,14 @@
 import type { AdminUser, AdminUserDetail, LiveServerMessage } from '@c2c/shared';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BANK_FORM, ownerToken, PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
-import { arrangeTrade, operatorOf } from '../../../test/trade-fixture.js';
+import { BANK_FORM, moneyTestServer, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
+import { arrangeTrade } from '../../../test/trade-fixture.js';
 import { customer, listing } from '../../../test/trading.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const list = (body: Record<string, unknown>, token = admin) =>
   s.admin<{ list: AdminUser[]; total: number }>(ADMIN_API.userList, body, token);

@@ -1,20 +1,12 @@
 import { ADMIN_API, API, type DashboardSummary, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { credit, ownerToken, PNG, startServer, type TestServer, upload } from '../../../test/harness.js';
-import { operatorOf } from '../../../test/trade-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { credit, moneyTestServer, operatorOf, ownerToken, PNG, type TestServer, upload } from '../../../test/harness.js';
 import { act, customer, listing, trade } from '../../../test/trading.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 
 // a server of its own: the dashboard counts everything on it
 let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s } = t), { owner: 'none' });
 
 const HOUR = 3_600_000;
 const summary = async (token: string) => {

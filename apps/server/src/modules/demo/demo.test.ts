@@ -1,6 +1,6 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { credit, ownerToken, PASSWORD, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import { credit, operatorOf, ownerToken, PASSWORD, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
 import { DEMO_CUSTOMER } from '../../seed.js';
 import { checkLedger } from '../ledger/ledger.service.js';
 
@@ -22,20 +22,6 @@ const demoLogin = (server: TestServer) =>
     email: DEMO_CUSTOMER.email,
     password: DEMO_CUSTOMER.password,
   });
-
-async function supportToken(server: TestServer, admin: string) {
-  const created = await server.admin<{ totp_secret: string }>(
-    ADMIN_API.operatorCreate,
-    { email: 'support@test.local', name: 'Sup', role: 'support', password: 'Support123' },
-    admin,
-  );
-  const login = await server.admin<{ token: string }>(ADMIN_API.login, {
-    email: 'support@test.local',
-    password: 'Support123',
-    totp: server.totp(created.data.totp_secret),
-  });
-  return login.data.token;
-}
 
 describe('demo data', () => {
   it('marks the demo addresses as demo for customers and operators', async () => {
@@ -82,7 +68,7 @@ describe('demo data', () => {
 
   it('is shown to every operator and removed by an owner in one audited action', async () => {
     const { s, admin } = await demoInstall();
-    const support = await supportToken(s, admin);
+    const support = (await operatorOf(s, admin, 'support')).token;
     expect((await s.admin(ADMIN_API.demoStatus, {}, support)).data).toEqual({
       present: true,
       addresses: [

@@ -1,22 +1,12 @@
 import type { TradeMessage } from '@c2c/shared';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ownerToken, PNG, startServer, type TestServer, upload } from '../../../test/harness.js';
-import { arrangeTrade, dispute, operatorOf } from '../../../test/trade-fixture.js';
-import { checkLedger } from '../ledger/ledger.service.js';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, operatorOf, PNG, type TestServer, upload } from '../../../test/harness.js';
+import { arrangeTrade, dispute } from '../../../test/trade-fixture.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 interface AdminTrade {
   id: number;

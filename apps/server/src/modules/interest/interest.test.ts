@@ -8,24 +8,23 @@ import {
   type InterestProduct,
   type Page,
 } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { credit, decodeMail, ownerToken, PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import {
+  credit,
+  decodeMail,
+  moneyTestServer,
+  operatorOf,
+  ownerToken,
+  PASSWORD,
+  signUp,
+  type TestServer,
+} from '../../../test/harness.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const DAY = 86_400_000;
 const PRODUCT = { name: 'Weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' };
@@ -50,26 +49,10 @@ const orders = async (token: string) =>
   (await s.call<Page<InterestOrder>>(API.lixibaoListOrder, { page: '1', page_size: '20' }, token)).data.list;
 const settleRuns = async () => (await s.jobs.tick()).find((r) => r.job === 'settle-interest')!;
 
-async function operator(role: 'support' | 'finance') {
-  const email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2)}@interest.test`;
-  const created = await s.admin<{ totp_secret: string }>(
-    ADMIN_API.operatorCreate,
-    { email, name: role, role, password: 'Operator123' },
-    admin,
-  );
-  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
-    email,
-    password: 'Operator123',
-    totp: s.totp(created.data.totp_secret),
-  });
-  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
-  return { token: login.data.token, email };
-}
-
 describe('interest products', () => {
   it('are managed by owner and finance, refused to support, checked, and audited', async () => {
-    const support = await operator('support');
-    const finance = await operator('finance');
+    const support = await operatorOf(s, admin, 'support');
+    const finance = await operatorOf(s, admin, 'finance');
     expect((await s.admin(ADMIN_API.lixibaoCreate, PRODUCT, support.token)).code).toBe(errorCode('forbidden'));
     expect((await s.admin(ADMIN_API.lixibaoCreate, { ...PRODUCT, rate: '0' }, admin)).code).toBe(
       errorCode('interest_rate_format'),

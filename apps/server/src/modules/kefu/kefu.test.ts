@@ -1,18 +1,14 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { moneyTestServer, operatorOf, signUp, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
 let customer: string;
+moneyTestServer((t) => ({ s, admin } = t));
 beforeAll(async () => {
-  s = await startServer();
   customer = (await signUp(s)).token;
 });
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterAll(() => s?.close());
 
 interface Contact {
   id: number;
@@ -25,23 +21,6 @@ interface Contact {
 }
 
 const TELEGRAM = { name: 'Telegram support', channel: 'telegram', link: 'https://t.me/c2c_support', hours: '09:00-21:00 UTC' };
-
-let operators = 0;
-async function operator(role: 'support' | 'finance') {
-  const email = `${role}.${++operators}@kefu.test`;
-  const created = await s.admin<{ totp_secret: string }>(
-    ADMIN_API.operatorCreate,
-    { email, name: role, role, password: 'Operator123' },
-    admin,
-  );
-  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
-    email,
-    password: 'Operator123',
-    totp: s.totp(created.data.totp_secret),
-  });
-  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
-  return login.data.token;
-}
 
 const count = async () =>
   Number(
@@ -145,7 +124,7 @@ describe('customer-service contacts', () => {
   it('are changed by the owner only; any operator reads them; customers read only the active ones', async () => {
     const before = await count();
     for (const role of ['support', 'finance'] as const) {
-      const token = await operator(role);
+      const token = (await operatorOf(s, admin, role)).token;
       s.clock.advance(30_000);
       expect((await s.admin(ADMIN_API.kefuCreate, TELEGRAM, token)).code).toBe(errorCode('forbidden'));
       expect((await s.admin(ADMIN_API.kefuUpdate, { id: 1, active: false }, token)).code).toBe(errorCode('forbidden'));

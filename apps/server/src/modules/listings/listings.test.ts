@@ -1,21 +1,11 @@
 import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ownerToken, PASSWORD, startServer, type TestServer } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, PASSWORD, type TestServer } from '../../../test/harness.js';
 import { act, buy, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const sell = (token: string, body: Record<string, string>) => s.call<{ id: number }>(API.sellingCreate, body, token);
 const book = async (token: string, over: Record<string, string> = {}) =>

@@ -1,20 +1,10 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, ownerToken, PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
-import { checkLedger } from '../ledger/ledger.service.js';
+import { describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, moneyTestServer, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 interface Offer {
   id: number;
@@ -39,23 +29,6 @@ const OFFER = {
   max: '500',
   methods: ['bank'],
 };
-
-let operators = 0;
-async function operator(role: 'support' | 'finance') {
-  const email = `${role}.${++operators}@merchants.test`;
-  const created = await s.admin<{ totp_secret: string }>(
-    ADMIN_API.operatorCreate,
-    { email, name: role, role, password: 'Operator123' },
-    admin,
-  );
-  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
-    email,
-    password: 'Operator123',
-    totp: s.totp(created.data.totp_secret),
-  });
-  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
-  return { token: login.data.token, email };
-}
 
 async function offer(over: Record<string, unknown> = {}) {
   const r = await s.admin<Offer>(ADMIN_API.merchantCreate, { ...OFFER, ...over }, admin);
@@ -98,7 +71,7 @@ describe('merchant offers', () => {
       orders_30d: 0,
       completion_rate: null,
     });
-    const support = await operator('support');
+    const support = await operatorOf(s, admin, 'support');
     expect((await s.admin(ADMIN_API.merchantCreate, OFFER, support.token)).code).toBe(errorCode('forbidden'));
     expect((await s.admin(ADMIN_API.merchantUpdate, { id: created.id, active: false }, support.token)).code).toBe(
       errorCode('forbidden'),
@@ -118,7 +91,7 @@ describe('merchant offers', () => {
       (await s.db.selectFrom('merchants').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()).min_amount,
     ).toBe(10_000_000n);
 
-    const finance = await operator('finance');
+    const finance = await operatorOf(s, admin, 'finance');
     const updated = await s.admin<Offer>(
       ADMIN_API.merchantUpdate,
       { id: created.id, price: '0.935', methods: ['wise', 'bank'], active: false },

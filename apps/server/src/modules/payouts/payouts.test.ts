@@ -1,20 +1,10 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
-import { checkLedger } from '../ledger/ledger.service.js';
+import { describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, moneyTestServer, signUp, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 interface Account {
   id: number;

@@ -1,19 +1,20 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAddress, ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../../../test/harness.js';
-import { checkLedger } from '../ledger/ledger.service.js';
+import { describe, expect, it } from 'vitest';
+import {
+  ensureAddress,
+  moneyTestServer,
+  operatorOf,
+  ownerToken,
+  PNG,
+  signUp,
+  type TestServer,
+  upload,
+} from '../../../test/harness.js';
 import { updateAddress as updateAddressRow } from './recharge.repository.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t), { owner: 'once' });
 
 const money = async (token: string) => (await s.call<{ balance: string; total: string }>(API.getMoneyInfo, {}, token)).data;
 
@@ -247,18 +248,7 @@ describe('recharge', () => {
   });
 
   it('lets only owner and finance approve; support may look', async () => {
-    const created = await s.admin<{ totp_secret: string }>(
-      ADMIN_API.operatorCreate,
-      { email: 'support@test.local', name: 'Sup', role: 'support', password: 'Support123' },
-      admin,
-    );
-    const { TOTP } = await import('otpauth');
-    const login = await s.admin<{ token: string }>(ADMIN_API.login, {
-      email: 'support@test.local',
-      password: 'Support123',
-      totp: new TOTP({ secret: created.data.totp_secret }).generate({ timestamp: s.clock.now().getTime() }),
-    });
-    const support = login.data.token;
+    const support = (await operatorOf(s, admin, 'support')).token;
     expect((await s.admin(ADMIN_API.rechargeList, {}, support)).code).toBe(200);
     expect((await s.admin(ADMIN_API.rechargeApprove, { id: 1 }, support)).code).toBe(errorCode('forbidden'));
     expect(

@@ -1,25 +1,15 @@
 import { API, errorCode, type TradeDetail } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ownerToken, PNG, startServer, type TestServer, upload } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, ownerToken, PNG, type TestServer, upload } from '../../../test/harness.js';
 import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { inTransaction } from '../../db/transaction.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 import { settleTrade } from './trades.service.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

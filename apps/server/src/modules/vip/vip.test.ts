@@ -1,22 +1,11 @@
 import { ADMIN_API, API, errorCode, type VipInfo } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ownerToken, startServer, type TestServer } from '../../../test/harness.js';
-import { operatorOf } from '../../../test/trade-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, operatorOf, type TestServer } from '../../../test/harness.js';
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const DEFAULTS = [
   { level: 0, volume: '0.00', daily_withdraw: '5000.00' },

@@ -1,40 +1,13 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, ownerToken, PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
-import { checkLedger } from '../ledger/ledger.service.js';
+import { describe, expect, it } from 'vitest';
+import { BANK_FORM, credit, moneyTestServer, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startServer();
-});
-// a test may move the clock past the 12-hour operator session
-beforeEach(async () => {
-  admin = await ownerToken(s);
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
-});
-afterAll(() => s?.close());
+moneyTestServer((t) => ({ s, admin } = t));
 
 const money = async (token: string) =>
   (await s.call<{ balance: string; frozen: string; total: string }>(API.getMoneyInfo, {}, token)).data;
-/** Signs in a new operator of `role`; answers their token. */
-async function operator(role: 'support' | 'finance') {
-  const email = `${role}@test.local`;
-  const created = await s.admin<{ totp_secret: string }>(
-    ADMIN_API.operatorCreate,
-    { email, name: role, role, password: 'Operator123' },
-    admin,
-  );
-  const login = await s.admin<{ token: string }>(ADMIN_API.login, {
-    email,
-    password: 'Operator123',
-    totp: s.totp(created.data.totp_secret),
-  });
-  if (login.code !== 200) throw new Error(`${role} login: ${login.msg}`);
-  return login.data.token;
-}
 const bind = async (token: string, over: Record<string, string> = {}) =>
   s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, ...over }, token);
 
@@ -256,10 +229,10 @@ describe('withdraw', () => {
     await credit(s, admin, token, '100');
     const bank = String((await bind(token)).data.id);
     const w = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: bank, amount: '30' }, token);
-    const support = await operator('support');
-    const finance = await operator('finance');
+    const support = await operatorOf(s, admin, 'support');
+    const finance = await operatorOf(s, admin, 'finance');
     type Row = { id: number; account: { label: string }; payout: Record<string, string> };
-    for (const who of [support, finance, admin]) {
+    for (const who of [support.token, finance.token, admin]) {
       const list = await s.admin<{ list: Row[] }>(ADMIN_API.withdrawList, { status: 'auditing' }, who);
       const row = list.data.list.find((r) => r.id === w.data.id)!;
       expect(row.payout).toMatchObject({
@@ -276,12 +249,12 @@ describe('withdraw', () => {
       expect(JSON.stringify(row)).not.toContain('13800138000');
     }
 
-    expect((await s.admin(ADMIN_API.withdrawReveal, { id: w.data.id }, support)).code).toBe(errorCode('forbidden'));
-    expect((await s.admin(ADMIN_API.withdrawReveal, { id: 999_999 }, finance)).code).toBe(errorCode('record_not_found'));
+    expect((await s.admin(ADMIN_API.withdrawReveal, { id: w.data.id }, support.token)).code).toBe(errorCode('forbidden'));
+    expect((await s.admin(ADMIN_API.withdrawReveal, { id: 999_999 }, finance.token)).code).toBe(errorCode('record_not_found'));
     const revealed = await s.admin<{ id: number; payout: Record<string, string> }>(
       ADMIN_API.withdrawReveal,
       { id: w.data.id },
-      finance,
+      finance.token,
     );
     expect(revealed.data).toMatchObject({
       id: w.data.id,
@@ -298,7 +271,7 @@ describe('withdraw', () => {
       admin,
     );
     expect(audit.data.list.filter((e) => e.action === 'withdraw.reveal')).toEqual([
-      expect.objectContaining({ target: `withdrawal:${w.data.id}`, operator_email: 'finance@test.local' }),
+      expect.objectContaining({ target: `withdrawal:${w.data.id}`, operator_email: finance.email }),
     ]);
 
     // a Wise account's e-mail is masked in the label as well
@@ -308,7 +281,7 @@ describe('withdraw', () => {
       token,
     );
     const ww = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: String(wise.data.id), amount: '20' }, token);
-    const list = await s.admin<{ list: Row[] }>(ADMIN_API.withdrawList, { status: 'auditing' }, support);
+    const list = await s.admin<{ list: Row[] }>(ADMIN_API.withdrawList, { status: 'auditing' }, support.token);
     const row = list.data.list.find((r) => r.id === ww.data.id)!;
     expect([row.account.label, row.payout.label, row.payout.email]).toEqual([
       'Wise e•••@wise.test',
