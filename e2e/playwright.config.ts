@@ -51,6 +51,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // the jobs' minute-long rounds (trade expiry, interest settlement) every 2 s, so walks wait seconds, not a minute
       JOB_INTERVAL_MAX_MS: '2000',
+      // API sign-ups name their client address in X-Forwarded-For (support.ts signUpByApi)
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { BASE_URL, HOUSE_CODE } from '../playwright.config';
-import { codeFromOutbox, PNG, shot } from './support';
+import { BASE_URL } from '../playwright.config';
+import { PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Polish-e2e-1';
 const LANGS = ['de', 'ja', 'zh-Hant'] as const;
@@ -14,20 +14,7 @@ const post = <T = Record<string, unknown>>(path: string, body: Record<string, st
   }).then((r) => r.json() as Promise<{ code: number; msg: string; data: T }>);
 
 /** A customer who signed up in `lang` through the API; answers their address and session token. */
-async function signUp(lang: string): Promise<{ email: string; token: string }> {
-  const email = `polish.${lang.toLowerCase()}.${Date.now()}@example.com`;
-  await post('/api/v1/sms/send-code', { email, lang });
-  const reg = await post<{ token: string }>('/api/v1/user/register', {
-    email,
-    code: await codeFromOutbox(email),
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-    invite_code: HOUSE_CODE,
-    lang,
-  });
-  expect(reg.code).toBe(200);
-  return { email, token: reg.data.token };
-}
+const signUp = (lang: string) => signUpByApi(`polish.${lang.toLowerCase()}`, PASSWORD, lang);
 
 /** A phone screen (390×844) whose app starts in `lang`, signed in with `token` when given. */
 async function phone(browser: Browser, lang: string, token?: string): Promise<Page> {
