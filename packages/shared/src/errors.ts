@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   credentials_required: 1120,
   invalid_value: 1123,
   page_invalid: 1124,
+  amount_too_big: 1125,
+  price_too_big: 1126,
   // accounts
   code_wrong: 1200,
   code_expired: 1201,
@@ -108,6 +110,7 @@ export const ERROR_CODES = {
   interest_quota_short: 1473,
   interest_rate_format: 1474,
   interest_days_format: 1475,
+  interest_too_large: 1476,
   // customers and operator management (issue 9, users)
   customer_frozen_already: 1490,
   customer_not_frozen: 1491,

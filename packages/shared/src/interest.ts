@@ -35,3 +35,12 @@ export const expiryOf = (start: Date, days: number): Date => new Date(start.getT
 
 /** The longest product term in days. */
 export const INTEREST_DAYS_MAX = 3650;
+
+/**
+ * The most one order may pay back (principal + interest) in micro-units: what a typed amount may be at most
+ * (999,999,999,999.99 USDT), so every balance and sum stays far inside the BIGINT columns.
+ */
+export const PAYBACK_MAX = 10n ** 18n;
+
+/** True when an order of `max` micro-units at `rate` for `days` pays back no more than PAYBACK_MAX. */
+export const paybackFits = (max: bigint, rate: bigint, days: number): boolean => max + interestOf(max, rate, days) <= PAYBACK_MAX;

@@ -16,6 +16,15 @@ import { normalizePhone } from './phone.js';
  */
 const err = (key: ErrorKey) => ({ error: key });
 
+/**
+ * The most a typed amount may have before its decimal point: 12 digits, so any amount, as micro-units (x 10^6), stays
+ * far inside the BIGINT columns (9.2 x 10^18) with room for the sums and the interest made of it.
+ */
+const AMOUNT_WHOLE_DIGITS = 12;
+const fitsLedger = (s: string) => (s.replace(/^-/, '').split('.')[0] ?? '').length <= AMOUNT_WHOLE_DIGITS;
+/** A price (fiat per USDT) has at most 9 digits before its decimal point: 999,999,999 of any currency for one USDT. */
+const PRICE_WHOLE_DIGITS = 9;
+
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).+$/;
 
@@ -182,7 +191,9 @@ const urlField = textField({ max: 500, tooLong: 'url_format' }).refine(
   err('url_format'),
 );
 
-const limitField = required('amount_required', 18, 'amount_format').regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'));
+const limitField = required('amount_required', 18, 'amount_format')
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+  .refine(fitsLedger, err('amount_too_big'));
 export const settingsSchema = z
   .object({
     app_name: required('fields_required', 40),
@@ -224,6 +235,7 @@ export const inviteCodeUpdateRequest = z.object({
 const amountField = required('amount_required', 18, 'amount_format')
   .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
   .refine((s) => /[1-9]/.test(s), err('amount_format'))
+  .refine(fitsLedger, err('amount_too_big'))
   .transform((s) => parseAmount(s) as bigint);
 const requestIdField = textField({ max: 64 })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, err('invalid_value'))
@@ -344,6 +356,7 @@ export const addressUpdateRequest = z
 const priceField = required('fields_required', 22, 'invalid_value')
   .regex(/^\d{1,15}(\.\d{1,6})?$/, err('invalid_value'))
   .refine((s) => /[1-9]/.test(s), err('invalid_value'))
+  .refine((s) => (s.split('.')[0] ?? '').length <= PRICE_WHOLE_DIGITS, err('price_too_big'))
   .transform((s) => parseAmount(s, 6) as bigint);
 const currencyField = required('fields_required', 3, 'invalid_value')
   .transform((s) => s.toUpperCase())
@@ -496,6 +509,7 @@ export const lixibaoCreateOrderRequest = z.object({
   number: required('interest_amount_required', 18, 'amount_format')
     .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
     .refine((s) => /[1-9]/.test(s), err('amount_format'))
+    .refine(fitsLedger, err('amount_too_big'))
     .transform((s) => parseAmount(s) as bigint),
   request_id: requestIdField,
 });
@@ -570,6 +584,7 @@ export const userFreezeRequest = z.object({ id: idField(), reason: required('rea
 const signedAmountField = required('amount_required', 19, 'adjust_amount_format')
   .regex(/^-?\d{1,15}(\.\d{1,2})?$/, err('adjust_amount_format'))
   .refine((s) => /[1-9]/.test(s), err('adjust_amount_format'))
+  .refine(fitsLedger, err('amount_too_big'))
   .transform((s) => (s.startsWith('-') ? -(parseAmount(s.slice(1)) as bigint) : (parseAmount(s) as bigint)));
 export const userAdjustRequest = z.object({
   id: idField(),
@@ -587,6 +602,7 @@ export const VIP_LEVELS_MAX = 10;
 /** A VIP threshold or limit in USDT, at most 2 decimals (0 allowed: VIP 0 starts at 0), parsed into micro-USDT. */
 const vipAmountField = required('amount_required', 18, 'amount_format')
   .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+  .refine(fitsLedger, err('amount_too_big'))
   .transform((s) => parseAmount(s) as bigint);
 /**
  * The VIP levels, VIP 0 first: each reached at `volume` USDT of completed trades and sales, and each allowing

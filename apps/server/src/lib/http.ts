@@ -15,6 +15,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { isNumericOverflow } from '../db/errors.js';
 import { inTransaction, type Tx } from '../db/transaction.js';
 import { DomainError, InvalidField } from './errors.js';
 
@@ -254,6 +255,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 413, 'payload_too_large', lang);
     }
     if (status === 429) return sendError(reply, 429, 'rate_limited', lang);
+    if (isNumericOverflow(err)) {
+      req.log.warn({ err }, 'a number too big for the database');
+      return sendError(reply, 200, 'invalid_value', lang);
+    }
     if (status >= 400 && status < 500) return sendError(reply, status, status === 404 ? 'not_found' : 'bad_request', lang);
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, 200, 'internal', lang);

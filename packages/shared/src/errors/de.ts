@@ -33,6 +33,8 @@ export default {
   credentials_required: 'Bitte den Nachweis hochladen',
   invalid_value: 'Ein Feld hat einen ungültigen Wert',
   page_invalid: 'Ungültige Seite oder Seitengröße',
+  amount_too_big: 'Ein Betrag darf höchstens 999.999.999.999,99 sein',
+  price_too_big: 'Ein Preis darf höchstens 9 Stellen vor dem Komma haben',
   // accounts
   code_wrong: 'Der E-Mail-Code ist falsch',
   code_expired: 'Der E-Mail-Code ist abgelaufen oder wurde nicht angefordert, bitte einen neuen anfordern',
@@ -104,6 +106,8 @@ export default {
   interest_quota_short: 'Dieses Zinsprodukt hat nur noch {max} USDT Kontingent frei',
   interest_rate_format: 'Geben Sie einen Tageszins in Prozent ein, über 0 mit höchstens 4 Nachkommastellen',
   interest_days_format: 'Geben Sie die Tage als ganze Zahl von 1 bis 3650 ein',
+  interest_too_large:
+    'Eine Anlage in dieses Produkt könnte mehr zurückzahlen, als das Hauptbuch fassen kann: Senken Sie Zinssatz, Laufzeit oder Höchstbetrag',
   // customers and operator management (issue 9, users)
   customer_frozen_already: 'Dieser Kunde ist bereits gesperrt',
   customer_not_frozen: 'Dieser Kunde ist nicht gesperrt',

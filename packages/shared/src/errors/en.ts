@@ -33,6 +33,8 @@ export default {
   credentials_required: 'Please upload the credentials',
   invalid_value: 'A field has an invalid value',
   page_invalid: 'Invalid page or page size',
+  amount_too_big: 'An amount may be at most 999,999,999,999.99',
+  price_too_big: 'A price may have at most 9 digits before the decimal point',
   // accounts
   code_wrong: 'The email code is wrong',
   code_expired: 'The email code has expired or was not requested, please get a new one',
@@ -102,6 +104,8 @@ export default {
   interest_quota_short: 'This interest product has only {max} USDT of quota left',
   interest_rate_format: 'Enter a daily rate in per cent, above 0 with at most 4 decimals',
   interest_days_format: 'Enter the days as a whole number from 1 to 3650',
+  interest_too_large:
+    'One order of this product could pay back more than the ledger can hold: lower the rate, the days or the maximum',
   // customers and operator management (issue 9, users)
   customer_frozen_already: 'This customer is frozen already',
   customer_not_frozen: 'This customer is not frozen',

@@ -33,6 +33,8 @@ export default {
   credentials_required: '証明画像をアップロードしてください',
   invalid_value: '入力値が正しくありません',
   page_invalid: 'ページ番号または件数が正しくありません',
+  amount_too_big: '金額は最大 999,999,999,999.99 までです',
+  price_too_big: '価格の整数部分は最大9桁までです',
   // accounts
   code_wrong: 'メール認証コードが正しくありません',
   code_expired: '認証コードが無効です。新しいコードを取得してください',
@@ -102,6 +104,7 @@ export default {
   interest_quota_short: 'この利息商品の残り枠は {max} USDT のみです',
   interest_rate_format: '日利をパーセントで入力してください（0より大きく、小数点以下4桁まで）',
   interest_days_format: '日数は1から3650までの整数で入力してください',
+  interest_too_large: 'この商品の1件の注文で払い戻し額が台帳の上限を超える可能性があります。利率・日数・上限額を下げてください',
   // customers and operator management (issue 9, users)
   customer_frozen_already: 'この顧客はすでに凍結されています',
   customer_not_frozen: 'この顧客は凍結されていません',

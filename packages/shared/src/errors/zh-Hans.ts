@@ -33,6 +33,8 @@ export default {
   credentials_required: '请上传凭证',
   invalid_value: '字段取值无效',
   page_invalid: '页码或每页条数无效',
+  amount_too_big: '金额最多为 999,999,999,999.99',
+  price_too_big: '价格的整数部分最多 9 位',
   // accounts
   code_wrong: '邮箱验证码错误',
   code_expired: '验证码已失效或未获取，请重新获取',
@@ -101,6 +103,7 @@ export default {
   interest_quota_short: '该利息产品仅剩 {max} USDT 额度',
   interest_rate_format: '请输入日利率（百分比），大于 0，最多 4 位小数',
   interest_days_format: '天数须为 1 到 3650 的整数',
+  interest_too_large: '该产品的单笔订单返还金额可能超出账本上限：请降低利率、天数或最高金额',
   // customers and operator management (issue 9, users)
   customer_frozen_already: '该客户已被冻结',
   customer_not_frozen: '该客户未被冻结',

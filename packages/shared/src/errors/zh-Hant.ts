@@ -33,6 +33,8 @@ export default {
   credentials_required: '請上傳憑證',
   invalid_value: '欄位值無效',
   page_invalid: '頁碼或每頁筆數無效',
+  amount_too_big: '金額最多為 999,999,999,999.99',
+  price_too_big: '價格的整數部分最多 9 位',
   // accounts
   code_wrong: '電子郵件驗證碼錯誤',
   code_expired: '驗證碼已失效或尚未取得，請重新取得',
@@ -101,6 +103,7 @@ export default {
   interest_quota_short: '該利息產品僅剩 {max} USDT 額度',
   interest_rate_format: '請輸入日利率（百分比），大於 0，最多 4 位小數',
   interest_days_format: '天數須為 1 到 3650 的整數',
+  interest_too_large: '此產品的單筆訂單返還金額可能超出帳本上限：請調低利率、天數或最高金額',
   // customers and operator management (issue 9, users)
   customer_frozen_already: '該客戶已被凍結',
   customer_not_frozen: '該客戶未被凍結',

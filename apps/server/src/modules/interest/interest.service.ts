@@ -7,6 +7,7 @@ import {
   type InterestStatus,
   interestOf,
   type Page,
+  paybackFits,
 } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
@@ -93,6 +94,7 @@ const auditView = (p: ProductRow) => ({
 
 export async function createProduct(tx: Tx, ctx: AppContext, actor: Actor, input: ProductInput) {
   const now = ctx.clock.now();
+  if (!paybackFits(input.max, input.rate, input.days)) throw new DomainError('interest_too_large');
   const id = await repo.insertProduct(tx, {
     name: input.name,
     rate: input.rate,
@@ -122,6 +124,7 @@ export async function updateProduct(tx: Tx, ctx: AppContext, actor: Actor, input
   const max = input.max ?? before.max_amount;
   if (min > max) throw new DomainError('amount_too_large', { max: formatAmount(max) });
   const quota = input.quota ?? before.quota;
+  if (!paybackFits(max, input.rate ?? before.rate, input.days ?? before.days)) throw new DomainError('interest_too_large');
   if (quota < before.sold) throw new DomainError('amount_too_small', { min: formatAmount(before.sold) });
   await repo.updateProduct(tx, input.id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
