@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { shot } from './support';
+
+/** Width and height of a PNG, read from its IHDR chunk. */
+const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+test('the customer app installs, opens offline with the offline state, and never answers the API from cache', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('input[type="password"]')).toBeVisible();
+
+  // The manifest: linked, served as a manifest, and what an install needs.
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifestAnswer = await request.get(href!);
+  expect(manifestAnswer.status()).toBe(200);
+  expect(manifestAnswer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await manifestAnswer.json();
+  expect(manifest).toMatchObject({
+    name: 'C2C',
+    short_name: 'C2C',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0f1220',
+    background_color: '#0f1220',
+  });
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose?: string }[];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of icons) {
+    const answer = await request.get(icon.src);
+    expect(answer.status(), icon.src).toBe(200);
+    expect(answer.headers()['content-type']).toBe(icon.type);
+    expect(pngSize(await answer.body()).join('x')).toBe(icon.sizes);
+  }
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f1220');
+
+  // The worker's script is revalidated on every check for an update, never kept for long.
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['content-type']).toMatch(/javascript/);
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+
+  // It registers and controls the page (a first install takes over at once), with the shell precached.
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') ?? false;
+  });
+  // An API call the page makes while online, and one with GET (the only kind a cache could keep).
+  expect(await page.evaluate(() => fetch('/api/v1/nothing?lang=en').then((r) => r.status))).toBe(404);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached).toContain('/manifest.webmanifest');
+  expect(cached.filter((u) => u.endsWith('.js')).length).toBeGreaterThan(10);
+  expect(cached.filter((u) => /^\/(api|uploads|ws|admin|metrics)(\/|$)/.test(u))).toEqual([]);
+
+  // Offline, the app still opens (in another language too: every language's texts are part of the shell) and says so.
+  await context.setOffline(true);
+  await page.evaluate(() => localStorage.setItem('lang', 'de'));
+  await page.reload();
+  await expect(page.locator('input[type="password"]')).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: 'offline' });
+  await expect(banner).toHaveText('Sie sind offline: Bis die Verbindung zurück ist, kann nichts geladen oder gesendet werden.');
+  await shot(page, 'pwa-offline');
+
+  // Nothing the server computes comes from the cache: the API call fails, and the console is no page of this app.
+  const apiOffline = await page.evaluate(() =>
+    fetch('/api/v1/nothing?lang=en').then(
+      (r) => `answered ${r.status}`,
+      () => 'failed',
+    ),
+  );
+  expect(apiOffline).toBe('failed');
+  const other = await context.newPage();
+  await expect(other.goto('/admin/')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+  await other.close();
+
+  // Back online, the offline state goes.
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+});
