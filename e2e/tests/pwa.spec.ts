@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './support';
+import { BASE_URL } from '../playwright.config';
+import { PNG, shot, signUpByApi } from './support';
 
 /** Width and height of a PNG, read from its IHDR chunk. */
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
@@ -48,8 +49,24 @@ test('the customer app installs, opens offline with the offline state, and never
     await navigator.serviceWorker.ready;
     return navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') ?? false;
   });
-  // An API call the page makes while online, and one with GET (the only kind a cache could keep).
+  // While online the page reads an API answer and a stored upload (a GET answered 200: what a cache could keep).
   expect(await page.evaluate(() => fetch('/api/v1/nothing?lang=en').then((r) => r.status))).toBe(404);
+  const customer = await signUpByApi('pwa', 'Pwa-e2e-pass1');
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  const stored = await fetch(`${BASE_URL}/api/v1/attach/upload`, {
+    method: 'POST',
+    headers: { 'x-access-token': customer.token },
+    body: form,
+  }).then((r) => r.json() as Promise<{ code: number; data: { url: string } }>);
+  expect(stored.code).toBe(200);
+  // past the browser's own HTTP cache (the server lets it keep an upload for an hour): only the worker could answer
+  const readUpload = ([url, token]: string[]) =>
+    fetch(url!, { headers: { 'x-access-token': token! }, cache: 'no-store' }).then(
+      (r) => `answered ${r.status}`,
+      () => 'failed',
+    );
+  expect(await page.evaluate(readUpload, [stored.data.url, customer.token])).toBe('answered 200');
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
@@ -71,7 +88,8 @@ test('the customer app installs, opens offline with the offline state, and never
   await expect(banner).toHaveText('Sie sind offline: Bis die Verbindung zurück ist, kann nichts geladen oder gesendet werden.');
   await shot(page, 'pwa-offline');
 
-  // Nothing the server computes comes from the cache: the API call fails, and the console is no page of this app.
+  // Nothing the server computes comes from the cache: the API call and the upload fail, and a
+  // visit to the API, uploads, live updates, console or metrics gets no page of this app.
   const apiOffline = await page.evaluate(() =>
     fetch('/api/v1/nothing?lang=en').then(
       (r) => `answered ${r.status}`,
@@ -79,8 +97,11 @@ test('the customer app installs, opens offline with the offline state, and never
     ),
   );
   expect(apiOffline).toBe('failed');
+  expect(await page.evaluate(readUpload, [stored.data.url, customer.token])).toBe('failed');
   const other = await context.newPage();
-  await expect(other.goto('/admin/')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+  for (const path of ['/admin/', '/api/v1/nothing', '/uploads/none.png', '/ws', '/metrics']) {
+    await expect(other.goto(path), path).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  }
   await other.close();
 
   // Back online, the offline state goes.
