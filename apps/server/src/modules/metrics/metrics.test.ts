@@ -1,4 +1,5 @@
 import { API } from '@c2c/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, PNG, signUp, startServer, type TestServer, uniqueEmail, upload } from '../../../test/harness.js';
 
@@ -134,5 +135,31 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     });
     expect(right.status).toBe(200);
     expect(await right.text()).toContain('c2c_review_queue_pending');
+  });
+});
+
+describe('GET /metrics when the database cannot be read', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(() => s?.close());
+
+  it('still serves the process metrics, keeps the gauges and says the read failed', async () => {
+    const first = await (await fetch(`${s.url}/metrics`)).text();
+    expect(sample(first, 'c2c_metrics_database_up', {})).toBe(1);
+    await sql`alter table merchant_sales rename to merchant_sales_away`.execute(s.db);
+    try {
+      const res = await fetch(`${s.url}/metrics`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(sample(text, 'c2c_metrics_database_up', {})).toBe(0);
+      expect(sample(text, 'c2c_review_queue_pending', { queue: 'recharges' })).toBe(0);
+      expect(text).toContain('c2c_process_cpu_user_seconds_total');
+    } finally {
+      await sql`alter table merchant_sales_away rename to merchant_sales`.execute(s.db);
+    }
+    const back = await (await fetch(`${s.url}/metrics`)).text();
+    expect(sample(back, 'c2c_metrics_database_up', {})).toBe(1);
   });
 });
