@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { API } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, uniqueEmail } from '../../test/harness.js';
@@ -73,5 +74,49 @@ describe('request ids', () => {
     const line = lines.slice(from).find((l) => l.probe === true);
     expect(line).toBeDefined();
     expect(line).not.toHaveProperty('reqId');
+  });
+});
+
+describe('request ids across a body that arrives slowly', () => {
+  let s: TestServer;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    s = await startServer({
+      env: { LOG_LEVEL: 'info' },
+      logStream: {
+        write(line: string) {
+          lines.push(JSON.parse(line));
+        },
+      },
+    });
+  });
+  afterAll(() => s?.close());
+
+  it("still puts the id on the service's lines when the body comes in parts (parsed in the socket's callbacks)", async () => {
+    const id = `slow-${Date.now()}`;
+    const body = JSON.stringify({ lang: 'en', email: uniqueEmail('slow'), scene: 'forget' });
+    const { port } = new URL(s.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: API.sendCode,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': id },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 100);
+    });
+    expect(status).toBe(200);
+    expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toContain(
+      'password reset code asked for an unknown address; nothing sent',
+    );
   });
 });
