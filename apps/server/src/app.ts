@@ -20,6 +20,7 @@ import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, requestScope } from './lib/request-id.js';
 import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
@@ -36,6 +37,8 @@ import { registerListingRoutes } from './modules/listings/listings.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { LiveHub } from './modules/live/live.service.js';
 import { registerMerchantRoutes } from './modules/merchants/merchants.routes.js';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
@@ -60,6 +63,8 @@ export interface BuildOptions {
   adminDist?: string;
   /** run the timed jobs on their timers (default true); tests run them with `jobs.tick()` instead */
   jobs?: boolean;
+  /** where the log lines go (default stdout); tests read them */
+  logStream?: { write(line: string): void };
 }
 
 export interface Built {
@@ -67,6 +72,8 @@ export interface Built {
   ctx: AppContext;
   /** the timed jobs: started unless `jobs: false`, stopped when the app closes */
   jobs: JobRunner;
+  /** this process's Prometheus metrics (served at /metrics) */
+  metrics: Metrics;
 }
 
 /** Content-Security-Policy the two built apps satisfy: no inline or foreign scripts, no framing. */
@@ -86,7 +93,9 @@ const CSP = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, mixin: requestIdMixin, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // every request has an id: the caller's x-request-id when it is a plain short token, else a random one
+    genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
@@ -149,7 +158,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
-  const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs });
+  const metrics = createMetrics(ctx);
+  const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs, onRun: metrics.observeJob });
   app.addHook('onClose', async () => {
     // a run under way finishes its batch (and its after-commit mails) before the rest closes
     await jobs.stop();
@@ -157,6 +167,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ctx.live.close();
     redis?.disconnect();
     await database.close();
+  });
+
+  // the id goes back in the answer, and every log line written while the request is handled carries it
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    requestScope.run(req.id, done);
   });
 
   await app.register(helmet, {
@@ -170,6 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.websocketServer.on('wsClientError', upgradeErrorHandler);
   installErrorHandling(app);
+  registerMetricsRoutes(app, ctx, metrics);
 
   app.get('/healthz', async () => ({ code: 200, msg: 'ok', data: { status: 'up' } }));
   app.get('/readyz', async (_req, reply) => {
@@ -211,7 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.adminDist ?? path.join(repoRoot, 'apps/admin/dist'),
   );
   if (opts.jobs ?? true) jobs.start();
-  return { app, ctx, jobs };
+  return { app, ctx, jobs, metrics };
 }
 
 /** Serves both built apps: hashed assets cached for a year, index.html never cached, .br/.gz twins sent to clients that take them. */

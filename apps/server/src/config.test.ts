@@ -44,6 +44,7 @@ describe('config', () => {
         ADMIN_PASSWORD: 'short',
         HOUSE_INVITE_CODE: 'a b',
         AUDIT_KEY: 'too-short',
+        METRICS_TOKEN: 'short',
       });
     } catch (err) {
       error = err;
@@ -55,11 +56,20 @@ describe('config', () => {
       'AUDIT_KEY',
       'DATABASE_URL',
       'HOUSE_INVITE_CODE',
+      'METRICS_TOKEN',
       'PORT',
       'REDIS_URL',
       'SEED_DEMO',
     ]);
     expect((error as Error).message).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+
+  it('takes a METRICS_TOKEN of 24 to 200 printable characters without spaces', () => {
+    const token = 'a'.repeat(24);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    for (const bad of ['a'.repeat(23), `${'a'.repeat(24)} b`, 'a'.repeat(201)])
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN: must be 24 to 200/);
   });
 
   it('treats blank variables as unset and trims a trailing slash of PUBLIC_URL', () => {

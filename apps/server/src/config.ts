@@ -40,6 +40,14 @@ const schema = z
     TRUST_PROXY: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'false'),
     AUDIT_KEY: opt(z.string().min(32, 'must have at least 32 characters (for example the output of `openssl rand -hex 32`)')),
     LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    METRICS_TOKEN: opt(
+      z
+        .string()
+        .regex(
+          /^[\x21-\x7e]{24,200}$/,
+          'must be 24 to 200 printable characters without spaces (for example `openssl rand -hex 32`)',
+        ),
+    ),
     JOB_INTERVAL_MAX_MS: opt(z.coerce.number().int('must be a whole number of milliseconds').min(100).max(3_600_000)),
   })
   .superRefine((v, ctx) => {
@@ -75,6 +83,8 @@ export interface Config {
   readonly logLevel: string;
   /** the secret that keys the audit chain; without it, a key file in `dataDir` (lib/audit-key.ts) */
   readonly auditKey: string | undefined;
+  /** the bearer token `GET /metrics` requires; without it /metrics answers only loopback clients not behind a proxy */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     jobIntervalMaxMs: v.JOB_INTERVAL_MAX_MS,
     auditKey: v.AUDIT_KEY,
+    metricsToken: v.METRICS_TOKEN,
   });
 }

@@ -61,6 +61,8 @@ export interface RunnerOptions {
   leaseMs?: number;
   /** the longest wait between two runs of a job, whatever its `everyMs` (JOB_INTERVAL_MAX_MS) */
   maxEveryMs?: number;
+  /** told of every run when it ends, with its duration in seconds (the metrics count runs with it) */
+  onRun?: (run: JobRun, seconds: number) => void;
 }
 
 const BATCH = 100;
@@ -149,7 +151,12 @@ export function createJobRunner(ctx: AppContext, jobs: readonly AnyJob[], opts: 
   /** Runs a job after the run of it already under way, so one runner never runs a job twice at once. */
   function runJob(job: AnyJob): Promise<JobRun> {
     const before = running.get(job.name);
-    const next = (before ?? Promise.resolve()).then(() => runOnce(job));
+    const next = (before ?? Promise.resolve()).then(async () => {
+      const started = performance.now();
+      const run = await runOnce(job);
+      opts.onRun?.(run, (performance.now() - started) / 1000);
+      return run;
+    });
     running.set(job.name, next);
     void next.then(() => {
       if (running.get(job.name) === next) running.delete(job.name);
