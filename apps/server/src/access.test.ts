@@ -12,7 +12,7 @@ import {
   UPLOADS_PREFIX,
 } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_FORM, ownerToken, PASSWORD, PNG, signUp, startServer, type TestServer, upload } from '../test/harness.js';
+import { BANK_FORM, ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../test/harness.js';
 import { registeredRoutes } from '../test/routes.js';
 import { type Customer, customer, listing, trade } from '../test/trading.js';
 
@@ -120,7 +120,17 @@ describe('the access matrix', () => {
   /** the customer whose things the outsider reaches for, the other side of their trade, and the outsider */
   let victim: Customer;
   let outsider: Customer;
-  let things: { bk: string; listingId: number; tradeId: number; upload: string; withdrawalId: number; rechargeId: number };
+  let things: {
+    bk: string;
+    listingId: number;
+    tradeId: number;
+    upload: string;
+    withdrawalId: number;
+    rechargeId: number;
+    saleId: number;
+    interestId: number;
+    offerId: number;
+  };
 
   /** A signed-in operator of `role`, created by the owner. */
   async function operator(role: OperatorRole, name: string) {
@@ -152,7 +162,7 @@ describe('the access matrix', () => {
     const stale = await operator('owner', 'stale');
     await s.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', stale.id).execute();
 
-    victim = await customer(s, owner, '50');
+    victim = await customer(s, owner, '100');
     outsider = await customer(s, owner, '50');
     const buyer = await customer(s, owner, '0');
     const frozen = await signUp(s);
@@ -173,6 +183,30 @@ describe('the access matrix', () => {
     );
     expect(withdrawal.code).toBe(OK);
     const recharges = await s.call<{ list: { id: number }[] }>(API.rechargeList, {}, victim.token);
+    const offer = await s.admin<{ id: number }>(
+      ADMIN_API.merchantCreate,
+      { name: 'Access OTC', price: '0.92', currency: 'EUR', quantity: '1000', min: '10', max: '500', methods: ['bank'] },
+      owner,
+    );
+    expect(offer.code).toBe(OK);
+    const sale = await s.call<{ id: number }>(
+      API.saleuCreateOrder,
+      { saleu_id: String(offer.data.id), number: '10', bk_id: victim.bk },
+      victim.token,
+    );
+    expect(sale.code).toBe(OK);
+    const product = await s.admin<{ id: number }>(
+      ADMIN_API.lixibaoCreate,
+      { name: 'Access weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' },
+      owner,
+    );
+    expect(product.code).toBe(OK);
+    const interest = await s.call<{ id: number }>(
+      API.lixibaoCreateOrder,
+      { lixibao_id: String(product.data.id), number: '10' },
+      victim.token,
+    );
+    expect(interest.code).toBe(OK);
     things = {
       bk: victim.bk,
       listingId,
@@ -180,6 +214,9 @@ describe('the access matrix', () => {
       upload: shot.body.data.url,
       withdrawalId: withdrawal.data.id,
       rechargeId: recharges.data.list[0]!.id,
+      saleId: sale.data.id,
+      offerId: offer.data.id,
+      interestId: interest.data.id,
     };
 
     principals.push(
@@ -230,6 +267,90 @@ describe('the access matrix', () => {
     for (const path of NON_API) expect(rest, path).toContain(path);
   });
 
+  it("gives another customer nothing of a customer's things", async () => {
+    const id = String(things.tradeId);
+    const me = outsider.token;
+    const attempts: [string, Record<string, string>][] = [
+      [API.bankinfoDetail, { bk_id: things.bk }],
+      [API.bankinfoUpdate, { ...BANK_FORM, full_name: 'Mallory', bk_id: things.bk }],
+      [API.bankinfoDelete, { bk_id: things.bk }],
+      [API.sellingCancel, { id: String(things.listingId) }],
+      [API.tradeDetail, { id }],
+      [API.tradePaid, { id }],
+      [API.tradeRelease, { id }],
+      [API.tradeCancel, { id }],
+      [API.tradeAppeal, { id, reason: 'not mine' }],
+      [API.tradeMessageList, { id }],
+      [API.tradeMessageSend, { id, text: 'hello from outside' }],
+    ];
+    for (const [path, body] of attempts) {
+      const r = await s.call(path, body, me);
+      expect({ path, code: r.code, data: r.data }).toEqual({ path, code: expect.toBeOneOf(NOT_FOUND), data: {} });
+    }
+    // the victim's payout account can be neither paid into nor sold against, to a customer or a merchant
+    const payTo = [
+      [API.withdrawCreate, { bk_id: things.bk, amount: '20', request_id: `outsider-${process.pid}` }],
+      [API.sellingCreate, { number: '5', price: '7', currency: 'CNY', min: '1', max: '5', bk_id: things.bk }],
+      [API.saleuCreateOrder, { saleu_id: String(things.offerId), number: '10', bk_id: things.bk }],
+    ] as const;
+    for (const [path, body] of payTo) {
+      const r = await s.call(path, body, me);
+      expect({ path, code: r.code }).toEqual({ path, code: errorCode('no_payout_account') });
+    }
+    // nor the victim's upload cited nor read
+    const cited = await s.call(API.rechargeCreate, { type: 'TRC20', amount: '20', image: things.upload }, me);
+    expect(cited.code).toBe(errorCode('credentials_required'));
+    const file = await fetch(s.url + things.upload, { headers: { 'x-access-token': me } });
+    expect(file.status).toBe(404);
+
+    // the outsider's lists hold none of the victim's things
+    const lists: [string, Record<string, string>, number][] = [
+      [API.bankinfoList, {}, Number(things.bk)],
+      [API.withdrawList, {}, things.withdrawalId],
+      [API.rechargeList, {}, things.rechargeId],
+      [API.tradeList, {}, things.tradeId],
+      [API.sellingHistory, {}, things.listingId],
+      [API.sellingOrder, { mine: '1' }, things.listingId],
+      [API.saleuListOrder, {}, things.saleId],
+      [API.lixibaoListOrder, {}, things.interestId],
+    ];
+    for (const [path, body, theirs] of lists) {
+      const r = await s.call<{ list: { id: number }[] } | { id: number }[]>(path, body, me);
+      expect(r.code, path).toBe(OK);
+      const rows = Array.isArray(r.data) ? r.data : r.data.list;
+      expect(
+        rows.map((row) => row.id),
+        path,
+      ).not.toContain(theirs);
+    }
+
+    // and the victim's things are as they were
+    const detail = await s.call<{ status: string }>(API.tradeDetail, { id }, victim.token);
+    expect(detail.data.status).toBe('awaiting_payment');
+    const account = await s.call<{ full_name: string }>(API.bankinfoDetail, { bk_id: things.bk }, victim.token);
+    expect(account.data.full_name).toBe(BANK_FORM.full_name);
+    const chat = await s.call<{ list: { text: string }[] }>(API.tradeMessageList, { id }, victim.token);
+    expect(chat.data.list.map((m) => m.text)).not.toContain('hello from outside');
+  });
+
+  it('serves a stored file to its owner and to operators only', async () => {
+    const readers: Principal[] = [
+      ...principals,
+      { name: 'the owner of the file', kind: 'customer', active: true, header: 'x-access-token', token: victim.token },
+    ];
+    const isOwner = (p: Principal) => p.token === victim.token && p.header === 'x-access-token';
+    const seen = await batched(
+      readers.map((p) => async () => {
+        const res = await fetch(s.url + things.upload, { headers: p.header && p.token ? { [p.header]: p.token } : {} });
+        await res.arrayBuffer();
+        return { name: p.name, status: res.status };
+      }),
+    );
+    const readable = (p: Principal) => p.active && p.kind === 'operator' && p.header === 'x-admin-token';
+    expect(seen).toEqual(readers.map((p) => ({ name: p.name, status: readable(p) || isOwner(p) ? 200 : 404 })));
+  });
+
+  // last: its logout calls end the sessions the other tests use
   it('answers every call for every caller as its rule says, before the body is checked', async () => {
     // operator roles the contract names are the roles there are
     for (const path of CALLS) for (const role of contractOf(path).roles ?? []) expect(OPERATOR_ROLES).toContain(role);
@@ -267,73 +388,14 @@ describe('the access matrix', () => {
       `access matrix: ${CALLS.length} calls × ${principals.length} callers = ${results.length} cells checked, ${problems.length} wrong`,
     );
     expect(problems).toEqual([]);
+    // and a logout that was let in ended its session: the caller is signed out of everything now
+    const after = await batched(
+      principals.map((p) => async () => ({
+        name: p.name,
+        customer: (await send(s, API.getInfo, {}, p)).code,
+        operator: (await send(s, ADMIN_API.me, {}, p)).code,
+      })),
+    );
+    expect(after).toEqual(principals.map((p) => ({ name: p.name, customer: SESSION_EXPIRED, operator: SESSION_EXPIRED })));
   }, 60_000);
-
-  it("gives another customer nothing of a customer's things", async () => {
-    const id = String(things.tradeId);
-    // the matrix signed the outsider out (logout), so they sign in again
-    const login = await s.call<{ token: string }>(API.login, { email: outsider.email, password: PASSWORD });
-    expect(login.code).toBe(OK);
-    const me = login.data.token;
-    const attempts: [string, Record<string, string>][] = [
-      [API.bankinfoDetail, { bk_id: things.bk }],
-      [API.bankinfoUpdate, { ...BANK_FORM, full_name: 'Mallory', bk_id: things.bk }],
-      [API.bankinfoDelete, { bk_id: things.bk }],
-      [API.sellingCancel, { id: String(things.listingId) }],
-      [API.tradeDetail, { id }],
-      [API.tradePaid, { id }],
-      [API.tradeRelease, { id }],
-      [API.tradeCancel, { id }],
-      [API.tradeAppeal, { id, reason: 'not mine' }],
-      [API.tradeMessageList, { id }],
-      [API.tradeMessageSend, { id, text: 'hello from outside' }],
-    ];
-    for (const [path, body] of attempts) {
-      const r = await s.call(path, body, me);
-      expect({ path, code: r.code, data: r.data }).toEqual({ path, code: expect.toBeOneOf(NOT_FOUND), data: {} });
-    }
-    // the victim's payout account can be neither paid into nor sold against
-    const payTo = [
-      [API.withdrawCreate, { bk_id: things.bk, amount: '20', request_id: `outsider-${process.pid}` }],
-      [API.sellingCreate, { number: '5', price: '7', currency: 'CNY', min: '1', max: '5', bk_id: things.bk }],
-    ] as const;
-    for (const [path, body] of payTo) {
-      const r = await s.call(path, body, me);
-      expect({ path, code: r.code }).toEqual({ path, code: errorCode('no_payout_account') });
-    }
-    // nor the victim's upload cited nor read
-    const cited = await s.call(API.rechargeCreate, { type: 'TRC20', amount: '20', image: things.upload }, me);
-    expect(cited.code).toBe(errorCode('credentials_required'));
-    const file = await fetch(s.url + things.upload, { headers: { 'x-access-token': me } });
-    expect(file.status).toBe(404);
-
-    // the outsider's lists hold none of the victim's things
-    const lists: [string, Record<string, string>, number][] = [
-      [API.bankinfoList, {}, Number(things.bk)],
-      [API.withdrawList, {}, things.withdrawalId],
-      [API.rechargeList, {}, things.rechargeId],
-      [API.tradeList, {}, things.tradeId],
-      [API.sellingHistory, {}, things.listingId],
-      [API.sellingOrder, { mine: '1' }, things.listingId],
-    ];
-    for (const [path, body, theirs] of lists) {
-      const r = await s.call<{ list: { id: number }[] } | { id: number }[]>(path, body, me);
-      expect(r.code, path).toBe(OK);
-      const rows = Array.isArray(r.data) ? r.data : r.data.list;
-      expect(
-        rows.map((row) => row.id),
-        path,
-      ).not.toContain(theirs);
-    }
-
-    // and the victim's things are as they were
-    const detail = await s.call<{ status: string }>(API.tradeDetail, { id }, victim.token);
-    expect(detail.data.status).toBe('awaiting_payment');
-    const account = await s.call<{ full_name: string }>(API.bankinfoDetail, { bk_id: things.bk }, victim.token);
-    expect(account.data.full_name).toBe(BANK_FORM.full_name);
-    const chat = await s.call<{ list: { text: string }[] }>(API.tradeMessageList, { id }, victim.token);
-    expect(chat.data.list.map((m) => m.text)).not.toContain('hello from outside');
-    const own = await fetch(s.url + things.upload, { headers: { 'x-access-token': victim.token } });
-    expect(own.status).toBe(200);
-  });
 });
