@@ -10,8 +10,10 @@ import {
   type OperatorRole,
   SESSION_EXPIRED,
   UPLOADS_PREFIX,
+  WS_PATH,
 } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { BANK_FORM, ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../test/harness.js';
 import { registeredRoutes } from '../test/routes.js';
 import { type Customer, customer, listing, trade } from '../test/trading.js';
@@ -99,6 +101,25 @@ async function batched<T>(jobs: (() => Promise<T>)[], width = 12): Promise<T[]> 
     }),
   );
   return out;
+}
+
+/** Opens the live socket, signs in with `token` and answers the first message the server sends. */
+async function liveAuth(s: TestServer, token: string | undefined): Promise<unknown> {
+  const ws = new WebSocket(`${s.url.replace('http', 'ws')}${WS_PATH}`);
+  try {
+    const first = new Promise<unknown>((resolve, reject) => {
+      ws.once('message', (raw) => resolve(JSON.parse(raw.toString())));
+      ws.once('error', reject);
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.send(JSON.stringify({ type: 'auth', ...(token ? { token } : {}) }));
+    return await first;
+  } finally {
+    ws.terminate();
+  }
 }
 
 /** The answer the request schema gives the body sent (`lang` only): a field's error, or nothing when the body passes. */
@@ -348,6 +369,17 @@ describe('the access matrix', () => {
     );
     const readable = (p: Principal) => p.active && p.kind === 'operator' && p.header === 'x-admin-token';
     expect(seen).toEqual(readers.map((p) => ({ name: p.name, status: readable(p) || isOwner(p) ? 200 : 404 })));
+  });
+
+  it('lets only a signed-in, active customer onto the live socket', async () => {
+    // the socket has no headers: the token is sent in the auth message, whichever header it would travel in
+    const seen = await batched(principals.map((p) => async () => ({ name: p.name, first: await liveAuth(s, p.token) })));
+    expect(seen).toEqual(
+      principals.map((p) => ({
+        name: p.name,
+        first: p.kind === 'customer' && p.active ? { type: 'ready' } : { type: 'error', code: SESSION_EXPIRED },
+      })),
+    );
   });
 
   // last: its logout calls end the sessions the other tests use
