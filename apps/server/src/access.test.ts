@@ -141,11 +141,14 @@ describe('the access matrix', () => {
   /** the customer whose things the outsider reaches for, the other side of their trade, and the outsider */
   let victim: Customer;
   let outsider: Customer;
+  let counterpart: Customer;
   let things: {
     bk: string;
     listingId: number;
     tradeId: number;
     upload: string;
+    proof: string;
+    paidTradeId: number;
     withdrawalId: number;
     rechargeId: number;
     saleId: number;
@@ -197,6 +200,13 @@ describe('the access matrix', () => {
     expect((await s.call(API.tradeMessageSend, { id: String(tradeId), text: 'victim writes' }, victim.token)).code).toBe(OK);
     const shot = await upload(s, victim.token, PNG);
     expect(shot.body.code).toBe(OK);
+    // a second trade on the listing, paid with the buyer's screenshot: the file backs a trade the victim sells in
+    const paidTradeId = await trade(s, buyer, listingId, '5');
+    const proof = await upload(s, buyer.token, PNG);
+    expect(proof.body.code).toBe(OK);
+    const paid = await s.call(API.tradePaid, { id: String(paidTradeId), image: proof.body.data.url }, buyer.token);
+    expect(paid.code).toBe(OK);
+    counterpart = buyer;
     const withdrawal = await s.call<{ id: number }>(
       API.withdrawCreate,
       { bk_id: victim.bk, amount: '20', request_id: `access-${process.pid}` },
@@ -233,6 +243,8 @@ describe('the access matrix', () => {
       listingId,
       tradeId,
       upload: shot.body.data.url,
+      proof: proof.body.data.url,
+      paidTradeId,
       withdrawalId: withdrawal.data.id,
       rechargeId: recharges.data.list[0]!.id,
       saleId: sale.data.id,
@@ -303,6 +315,11 @@ describe('the access matrix', () => {
       [API.tradeAppeal, { id, reason: 'not mine' }],
       [API.tradeMessageList, { id }],
       [API.tradeMessageSend, { id, text: 'hello from outside' }],
+      // the paid trade, where a release would move the seller's escrow
+      ...[API.tradeDetail, API.tradeRelease, API.tradeCancel, API.tradeMessageList].map(
+        (path) => [path, { id: String(things.paidTradeId) }] as [string, Record<string, string>],
+      ),
+      [API.tradeAppeal, { id: String(things.paidTradeId), reason: 'not mine' }],
     ];
     for (const [path, body] of attempts) {
       const r = await s.call(path, body, me);
@@ -348,27 +365,41 @@ describe('the access matrix', () => {
     // and the victim's things are as they were
     const detail = await s.call<{ status: string }>(API.tradeDetail, { id }, victim.token);
     expect(detail.data.status).toBe('awaiting_payment');
+    const paid = await s.call<{ status: string }>(API.tradeDetail, { id: String(things.paidTradeId) }, victim.token);
+    expect(paid.data.status).toBe('paid');
     const account = await s.call<{ full_name: string }>(API.bankinfoDetail, { bk_id: things.bk }, victim.token);
     expect(account.data.full_name).toBe(BANK_FORM.full_name);
     const chat = await s.call<{ list: { text: string }[] }>(API.tradeMessageList, { id }, victim.token);
     expect(chat.data.list.map((m) => m.text)).not.toContain('hello from outside');
   });
 
-  it('serves a stored file to its owner and to operators only', async () => {
-    const readers: Principal[] = [
-      ...principals,
-      { name: 'the owner of the file', kind: 'customer', active: true, header: 'x-access-token', token: victim.token },
-    ];
-    const isOwner = (p: Principal) => p.token === victim.token && p.header === 'x-access-token';
+  it('serves a stored file to its owner, the other side of the trade it backs and operators only', async () => {
+    const asCustomer = (name: string, c: Customer): Principal => ({
+      name,
+      kind: 'customer',
+      active: true,
+      header: 'x-access-token',
+      token: c.token,
+    });
+    const readers = [...principals, asCustomer('the victim', victim), asCustomer('the buyer', counterpart)];
     const seen = await batched(
-      readers.map((p) => async () => {
-        const res = await fetch(s.url + things.upload, { headers: p.header && p.token ? { [p.header]: p.token } : {} });
-        await res.arrayBuffer();
-        return { name: p.name, status: res.status };
-      }),
+      readers.flatMap((p) =>
+        [things.upload, things.proof].map((file) => async () => {
+          const res = await fetch(s.url + file, { headers: p.header && p.token ? { [p.header]: p.token } : {} });
+          await res.arrayBuffer();
+          return { name: p.name, file, status: res.status };
+        }),
+      ),
     );
-    const readable = (p: Principal) => p.active && p.kind === 'operator' && p.header === 'x-admin-token';
-    expect(seen).toEqual(readers.map((p) => ({ name: p.name, status: readable(p) || isOwner(p) ? 200 : 404 })));
+    const operator = (p: Principal) => p.active && p.kind === 'operator' && p.header === 'x-admin-token';
+    // the victim's own file: the victim; the buyer's payment proof: the buyer and the seller (the victim)
+    const may = (p: Principal, file: string) =>
+      operator(p) || p.name === 'the victim' || (file === things.proof && p.name === 'the buyer');
+    expect(seen).toEqual(
+      readers.flatMap((p) =>
+        [things.upload, things.proof].map((file) => ({ name: p.name, file, status: may(p, file) ? 200 : 404 })),
+      ),
+    );
   });
 
   it('lets only a signed-in, active customer onto the live socket', async () => {
