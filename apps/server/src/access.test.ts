@@ -29,7 +29,7 @@ const contractOf = (path: string): CallContract => CONTRACT[path as keyof typeof
 /** Calls that end the caller's session when they are let in: they run after every other call. */
 const LOGOUTS = new Set<string>([API.logout, ADMIN_API.logout]);
 /** Routes outside the two APIs, each guarding itself: health probes, the live socket (it signs in by message), stored files. */
-const NON_API = ['/healthz', '/readyz', '/ws', `${UPLOADS_PREFIX}:name`];
+const NON_API = ['/healthz', '/readyz', WS_PATH, `${UPLOADS_PREFIX}:name`];
 /** Routes of the built apps, registered only when they were built. */
 const STATIC = ['/admin', '/admin/', '/admin/*', '/*'];
 
