@@ -1,25 +1,7 @@
 import { API, type CallContract, CONTRACT, ContractError, errorCode, OPERATOR_ROLES } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, ownerToken, PASSWORD, startServer, type TestServer, uniqueEmail } from '../test/harness.js';
-
-/**
- * Every route the app registered under /api/ as `METHOD path`, read from Fastify's route tree: a nested line carries
- * the rest of its parent's path, so each is joined to the parents above it.
- */
-function apiRoutes(s: TestServer): string[] {
-  const routes: string[] = [];
-  const parents: string[] = [];
-  for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + m[2];
-    parents[depth] = path;
-    parents.length = depth + 1;
-    if (path.startsWith('/api/')) for (const method of m[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
+import { apiRoutes } from '../test/routes.js';
 
 const paths = Object.keys(CONTRACT) as (keyof typeof CONTRACT)[];
 
@@ -31,7 +13,7 @@ describe('the wire contract', () => {
   afterAll(() => s.close());
 
   it('has an entry for every route the server registers under /api/, and a route for every entry', () => {
-    expect(apiRoutes(s).sort()).toEqual(paths.map((p) => `POST ${p}`).sort());
+    expect(apiRoutes(s.app).sort()).toEqual(paths.map((p) => `POST ${p}`).sort());
     for (const path of paths) expect(s.app.hasRoute({ method: 'POST', url: path }), path).toBe(true);
   });
 

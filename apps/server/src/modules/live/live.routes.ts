@@ -2,7 +2,14 @@ import { type LiveClientMessage, type LiveServerMessage, WS_PATH } from '@c2c/sh
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { resolveSession } from '../sessions/sessions.service.js';
+import { DomainError } from '../../lib/errors.js';
+import { authenticate } from '../users/users.service.js';
+
+/** A refused sign-in answers nothing to the socket but -1; any other failure stays a failure. */
+const signedOut = (err: unknown) => {
+  if (err instanceof DomainError && err.key === 'unauthorized') return undefined;
+  throw err;
+};
 
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
@@ -35,16 +42,17 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
       }
       if (msg.type === 'ping') return send({ type: 'pong' });
       if (msg.type !== 'auth' || release) return;
-      const session =
+      // the same check as every customer call: a live session of a customer still active
+      const who =
         typeof msg.token === 'string'
-          ? await inTransaction(ctx, (tx) => resolveSession(tx, 'sessions', msg.token as string, ctx.clock.now()))
+          ? await inTransaction(ctx, (tx) => authenticate(tx, ctx, msg.token as string)).catch(signedOut)
           : undefined;
-      if (!session) {
+      if (!who) {
         send({ type: 'error', code: -1 });
         return socket.close(4401, 'unauthorized');
       }
       clearTimeout(authTimer);
-      release = ctx.live.add(session.ownerId, session.id, socket);
+      release = ctx.live.add(who.user.id, who.sessionId, socket);
       send({ type: 'ready' });
     });
   });
