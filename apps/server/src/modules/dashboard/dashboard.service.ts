@@ -17,6 +17,22 @@ const SERIES = {
 
 const DAY_MS = 86_400_000;
 
+export type Queue = 'recharges' | 'withdrawals' | 'merchant_sales' | 'disputes';
+export type QueueState = { count: number; oldest: string | null };
+
+/** How many items wait for an operator in each review queue, and when the oldest arrived (the dashboard and /metrics). */
+export async function pendingQueues(tx: Tx): Promise<Record<Queue, QueueState>> {
+  return {
+    recharges: await repo.queue(tx, 'recharges'),
+    withdrawals: await repo.queue(tx, 'withdrawals'),
+    merchant_sales: await repo.queue(tx, 'merchant_sales'),
+    disputes: await repo.disputeQueue(tx),
+  };
+}
+
+/** What every customer account holds, summed by account kind, from the ledger (the dashboard and /metrics). */
+export const customerLiabilities = (tx: Tx) => repo.customerBalancesByKind(tx);
+
 /**
  * The console's landing page. Liabilities are what every customer account holds (from the ledger, so they equal it),
  * the queues what waits for an operator, and the series the last 30 UTC days, oldest first, each day present (zero
@@ -24,7 +40,8 @@ const DAY_MS = 86_400_000;
  */
 export async function summary(tx: Tx, ctx: AppContext): Promise<DashboardSummary> {
   const now = ctx.clock.now();
-  const byKind = await repo.customerBalancesByKind(tx);
+  const byKind = await customerLiabilities(tx);
+  const queues = await pendingQueues(tx);
   const liabilities = Object.fromEntries(USER_ACCOUNT_KINDS.map((k) => [k, formatAmount(byKind.get(k) ?? 0n)])) as Record<
     (typeof USER_ACCOUNT_KINDS)[number],
     string
@@ -53,10 +70,10 @@ export async function summary(tx: Tx, ctx: AppContext): Promise<DashboardSummary
     liabilities: { ...liabilities, total: formatAmount(total) },
     platform: (await repo.platformBalances(tx)).map((a) => ({ kind: a.kind, balance: formatAmount(a.balance) })),
     queues: {
-      recharge: age(await repo.queue(tx, 'recharges')),
-      withdraw: age(await repo.queue(tx, 'withdrawals')),
-      saleu: age(await repo.queue(tx, 'merchant_sales')),
-      dispute: age(await repo.disputeQueue(tx)),
+      recharge: age(queues.recharges),
+      withdraw: age(queues.withdrawals),
+      saleu: age(queues.merchant_sales),
+      dispute: age(queues.disputes),
     },
     days: days.map((day) => {
       const [r, w, s, t] = [

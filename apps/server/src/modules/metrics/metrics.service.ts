@@ -2,8 +2,8 @@ import { MICRO } from '@c2c/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext, Tx } from '../../context.js';
 import type { JobRun } from '../../jobs/runner.js';
+import { customerLiabilities, pendingQueues, type Queue } from '../dashboard/dashboard.service.js';
 import { USER_ACCOUNT_KINDS } from '../ledger/ledger.service.js';
-import * as repo from './metrics.repository.js';
 
 /**
  * The Prometheus metrics of one server process (each process serves its own; Prometheus sums them). Labels are bounded:
@@ -21,7 +21,7 @@ export interface Metrics {
   stateUnreadable(): void;
 }
 
-const QUEUES: readonly repo.Queue[] = ['recharges', 'withdrawals', 'merchant_sales', 'disputes'];
+const QUEUES: readonly Queue[] = ['recharges', 'withdrawals', 'merchant_sales', 'disputes'];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
@@ -114,11 +114,11 @@ export function createMetrics(ctx: AppContext): Metrics {
       jobLastRun.set({ job: run.job }, Date.now() / 1000);
     },
     async readState(tx) {
-      const queues = await repo.pendingQueues(tx);
-      const totals = await repo.customerLiabilities(tx);
+      const queues = await pendingQueues(tx);
+      const totals = await customerLiabilities(tx);
       const now = ctx.clock.now().getTime();
       for (const q of QUEUES) {
-        const row = queues.get(q) ?? { count: 0, oldest: null };
+        const row = queues[q];
         pending.set({ queue: q }, row.count);
         oldest.set({ queue: q }, row.oldest ? Math.max(0, (now - Date.parse(row.oldest)) / 1000) : 0);
       }
