@@ -1,4 +1,4 @@
-import { API, type PayoutAccount, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/query-client';
 import type { Listing } from '../../lib/trade';
 import { config, money, openApp, signIn } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
+import { BANK } from '../../test/fixtures';
 import { fiatFor } from './buy-list';
 
 const listing = (over: Partial<Listing> = {}): Listing => ({
@@ -29,26 +30,6 @@ const listing = (over: Partial<Listing> = {}): Listing => ({
   created_at: '2025-03-01T10:00:00.000Z',
   ...over,
 });
-
-const BANK: PayoutAccount = {
-  id: 3,
-  type: 'bank',
-  full_name: 'Ann Lee',
-  name: 'Ann',
-  surname: 'Lee',
-  phone: '',
-  email: 'ann@example.com',
-  area: '',
-  country: 'DE',
-  iban: 'DE89370400440532013000',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: '',
-  city: '',
-  state: '',
-  label: 'Commerzbank ••3000',
-  created_at: '2025-01-01T00:00:00.000Z',
-};
 
 type Handler = (body: FakeBody) => { code: number; msg?: string; data?: unknown };
 function server(overrides: Record<string, Handler> = {}) {

@@ -1,4 +1,4 @@
-import { API, type MerchantOffer, type PayoutAccount, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { API, type MerchantOffer, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -6,28 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { queryClient } from '../../lib/query-client';
 import { config, money, openApp, signIn } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
-
-const account = (id: number, type: 'bank' | 'wise', label: string): PayoutAccount => ({
-  id,
-  type,
-  full_name: 'Ann Lee',
-  name: 'Ann',
-  surname: 'Lee',
-  phone: '',
-  email: 'ann@example.com',
-  area: '',
-  country: 'DE',
-  iban: type === 'bank' ? 'DE89370400440532013000' : '',
-  bank_name: type === 'bank' ? 'Commerzbank' : '',
-  swift: type === 'bank' ? 'COBADEFFXXX' : '',
-  address: '',
-  city: '',
-  state: '',
-  label,
-  created_at: '2025-01-01T00:00:00.000Z',
-});
-const BANK = account(3, 'bank', 'Commerzbank ••3000');
-const WISE = account(4, 'wise', 'ann@wise.example');
+import { BANK, WISE } from '../../test/fixtures';
 
 const offer = (over: Partial<MerchantOffer> = {}): MerchantOffer => ({
   id: 5,

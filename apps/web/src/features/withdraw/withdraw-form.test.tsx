@@ -1,4 +1,4 @@
-import { API, type PayoutAccount, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
@@ -9,28 +9,7 @@ import de from '../../locales/de.json';
 import dePages from '../../locales/pages/de.json';
 import { config, money, openApp, signIn, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
-
-const account = (id: number, type: 'bank' | 'wise', label: string): PayoutAccount => ({
-  id,
-  type,
-  full_name: 'Ann Lee',
-  name: 'Ann',
-  surname: 'Lee',
-  phone: '',
-  email: 'ann@example.com',
-  area: '',
-  country: 'DE',
-  iban: type === 'bank' ? 'DE89370400440532013000' : '',
-  bank_name: type === 'bank' ? 'Commerzbank' : '',
-  swift: type === 'bank' ? 'COBADEFFXXX' : '',
-  address: '',
-  city: '',
-  state: '',
-  label,
-  created_at: '2025-01-01T00:00:00.000Z',
-});
-const BANK = account(3, 'bank', 'Commerzbank ••3000');
-const WISE = account(4, 'wise', 'ann@wise.example');
+import { BANK, WISE } from '../../test/fixtures';
 
 type Handler = (body: FakeBody) => { code: number; msg?: string; data?: unknown };
 function server(overrides: Record<string, Handler> = {}) {

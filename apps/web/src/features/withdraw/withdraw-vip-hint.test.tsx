@@ -1,29 +1,10 @@
-import { API, type PayoutAccount, ROUTES, type VipInfo } from '@c2c/shared';
+import { API, ROUTES, type VipInfo } from '@c2c/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { config, money, openApp, signIn } from '../../test/app';
 import { fakeServer } from '../../test/fetch';
-
-const BANK: PayoutAccount = {
-  id: 3,
-  type: 'bank',
-  full_name: 'Ann Lee',
-  name: 'Ann',
-  surname: 'Lee',
-  phone: '',
-  email: 'ann@example.com',
-  area: '',
-  country: 'DE',
-  iban: 'DE89370400440532013000',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: '',
-  city: '',
-  state: '',
-  label: 'Commerzbank ••3000',
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+import { BANK } from '../../test/fixtures';
 
 const vip: VipInfo = {
   level: 1,
