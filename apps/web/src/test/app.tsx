@@ -1,6 +1,10 @@
 import type { MoneyInfo, PublicConfig, User } from '@c2c/shared';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { App } from '../app/app';
+import { queryClient } from '../lib/query-client';
 
 export const user: User = {
   id: 7,
@@ -42,3 +46,24 @@ export function openApp(path: string) {
 
 /** Lets the 1.5 s repeat-click guard pass before the next click on the same button. */
 export const afterGuard = () => new Promise((resolve) => setTimeout(resolve, 1600));
+
+/**
+ * The hooks of a signed-in page test: the clock (Date only) is the test's to move, starting at `now` when given, and
+ * after each test the dialogs (they live outside the rendered tree) finish closing, toasts, cached queries, stubbed
+ * globals and the clock are reset.
+ */
+export function signedInPageTest(now?: number): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    if (now !== undefined) vi.setSystemTime(now);
+    signIn();
+  });
+  afterEach(async () => {
+    Dialog.clear();
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    Toast.clear();
+  });
+}

@@ -1,11 +1,8 @@
 import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../lib/trade';
-import { config, money, openApp, signIn } from '../../test/app';
+import { config, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK } from '../../test/fixtures';
 import { fiatFor } from './buy-list';
@@ -74,19 +71,7 @@ const page = () => within(document.querySelector('.app-page') as HTMLElement);
 
 beforeAll(() => Promise.all([import('./hall-page'), import('./listing-form-page')]));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  signIn();
-});
-
-afterEach(async () => {
-  Dialog.clear();
-  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  Toast.clear();
-});
+signedInPageTest();
 
 describe('fiat amount', () => {
   it('is quantity × price rounded down to the cent, in integers like the server', () => {

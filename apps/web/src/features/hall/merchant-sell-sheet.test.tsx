@@ -1,10 +1,7 @@
 import { API, type MerchantOffer, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { config, money, openApp, signIn } from '../../test/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { config, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK, WISE } from '../../test/fixtures';
 
@@ -48,19 +45,7 @@ const press = (sheet: ReturnType<typeof within>, name: string) => {
 
 beforeAll(() => import('./hall-page'));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  signIn();
-});
-
-afterEach(async () => {
-  Dialog.clear();
-  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  Toast.clear();
-});
+signedInPageTest();
 
 describe('sell to merchants', () => {
   it('lists the offer with price, quantity, limits, kinds and its 30-day numbers', async () => {

@@ -1,11 +1,8 @@
 import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, TradeDetail } from '../../lib/trade';
-import { config, money, openApp, signIn } from '../../test/app';
+import { config, money, openApp, signedInPageTest } from '../../test/app';
 import { FakeWebSocket } from '../../test/fake-websocket';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { formatCountdown } from './trade-page';
@@ -91,20 +88,7 @@ const pageButtons = () =>
 
 beforeAll(() => import('./trade-page'));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(NOW);
-  signIn();
-});
-
-afterEach(async () => {
-  Dialog.clear();
-  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  Toast.clear();
-});
+signedInPageTest(NOW);
 
 describe('countdown', () => {
   it('writes minutes and seconds, and hours past an hour', () => {

@@ -1,10 +1,7 @@
 import { API, type InterestOrder, type InterestProduct, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { config, money, openApp, signIn } from '../../test/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { config, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
 const product = (over: Partial<InterestProduct> = {}): InterestProduct => ({
@@ -53,19 +50,7 @@ const dateOf = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'mediu
 
 beforeAll(() => import('./wallet-page'));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  signIn();
-});
-
-afterEach(async () => {
-  Dialog.clear();
-  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  Toast.clear();
-});
+signedInPageTest();
 
 describe('the interest wallet', () => {
   it('lists the products with rate, days, limits and quota left, and previews the payback with the shared formula', async () => {

@@ -1,13 +1,10 @@
 import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { queryClient } from '../../lib/query-client';
 import de from '../../locales/de.json';
 import dePages from '../../locales/pages/de.json';
-import { config, money, openApp, signIn, user } from '../../test/app';
+import { config, money, openApp, signedInPageTest, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK, WISE } from '../../test/fixtures';
 
@@ -31,20 +28,7 @@ const press = (name: string) => {
 
 beforeAll(() => Promise.all([import('./withdraw-page'), import('./card-withdrawal-page')]));
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  signIn();
-});
-
-afterEach(async () => {
-  // Dialogs live outside the rendered tree: let them finish closing before the next test looks for one.
-  Dialog.clear();
-  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  Toast.clear();
-});
+signedInPageTest();
 
 describe('withdraw', () => {
   it('asks for confirmation, sends bk_id, amount and a request_id, and shows the server refusal', async () => {
