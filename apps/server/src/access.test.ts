@@ -28,10 +28,16 @@ const CALLS = Object.keys(CONTRACT) as (keyof typeof CONTRACT)[];
 const contractOf = (path: string): CallContract => CONTRACT[path as keyof typeof CONTRACT];
 /** Calls that end the caller's session when they are let in: they run after every other call. */
 const LOGOUTS = new Set<string>([API.logout, ADMIN_API.logout]);
-/** Routes outside the two APIs, each guarding itself: health probes, the live socket (it signs in by message), stored files. */
-const NON_API = ['/healthz', '/readyz', WS_PATH, `${UPLOADS_PREFIX}:name`];
-/** Routes of the built apps, registered only when they were built. */
-const STATIC = ['/admin', '/admin/', '/admin/*', '/*'];
+/**
+ * Routes outside the two APIs, each guarding itself: health probes, the live socket (it signs in by message), stored
+ * files, and the metrics (a bearer token or loopback only: metrics.test.ts).
+ */
+const NON_API = ['/healthz', '/readyz', '/metrics', WS_PATH, `${UPLOADS_PREFIX}:name`];
+/**
+ * Routes of the built apps, registered only when they were built: the console's redirect and its files (Fastify's route
+ * tree prints `/admin/*` as a wildcard child of `/admin`), and the customer app's files.
+ */
+const STATIC = ['/admin', '/admin/', '/admin/*', '/admin*', '/*', '*'];
 
 const FORBIDDEN = errorCode('forbidden');
 const NOT_FOUND = [errorCode('not_found'), errorCode('record_not_found')];
