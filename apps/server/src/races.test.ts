@@ -27,7 +27,6 @@ const micro = (s: string) => {
   const [whole, frac = ''] = s.split('.');
   return BigInt(whole!) * USDT + BigInt(frac.padEnd(6, '0'));
 };
-const nodes = () => [a.call.bind(a), b.call] as const;
 
 /** The user accounts of the ledger that hold less than nothing. */
 const negativeAccounts = () =>
@@ -38,18 +37,27 @@ const negativeAccounts = () =>
     .where('balance', '<', 0n)
     .execute();
 
-/** Fires every request at once and tallies the answers' codes. */
-async function race(name: string, requests: (() => Promise<Envelope<unknown>>)[]) {
+type Call = TestServer['call'];
+/** Request `i` goes to node A when even, node B when odd. */
+const nodeOf = (i: number): Call => (i % 2 ? b.call : a.call);
+
+/**
+ * Fires every request at once (request `i` on `nodeOf(i)`) and tallies the answers' codes, and what each node accepted:
+ * both must have, or the race was not over two nodes.
+ */
+async function race(name: string, requests: ((call: Call) => Promise<Envelope<unknown>>)[]) {
   const started = performance.now();
-  const answers = await Promise.all(requests.map((r) => r()));
+  const answers = await Promise.all(requests.map((r, i) => r(nodeOf(i))));
   const ms = Math.round(performance.now() - started);
   const codes = new Map<number, number>();
   for (const x of answers) codes.set(x.code, (codes.get(x.code) ?? 0) + 1);
   const accepted = codes.get(OK) ?? 0;
+  const byNode = [0, 1].map((n) => answers.filter((x, i) => i % 2 === n && x.code === OK).length);
   console.info(
-    `race ${name}: ${requests.length} requests, ${accepted} accepted, ${requests.length - accepted} refused, ${ms} ms ` +
-      `(${a.ctx.database.dialect}, 2 nodes)`,
+    `race ${name}: ${requests.length} requests, ${accepted} accepted (node A ${byNode[0]}, node B ${byNode[1]}), ` +
+      `${requests.length - accepted} refused, ${ms} ms (${a.ctx.database.dialect}, 2 nodes)`,
   );
+  expect(byNode.every((n) => n > 0)).toBe(true);
   return { answers, codes, accepted };
 }
 
@@ -75,20 +83,20 @@ describe('money races over two nodes', () => {
     expect(before).toMatchObject({ balance: '1000.00', frozen: '0.00', escrow: '0.00' });
 
     const kinds = [
-      (call: TestServer['call']) => call(API.withdrawCreate, { bk_id: seller.bk, amount: AMOUNT }, seller.token),
-      (call: TestServer['call']) =>
+      (call: Call) => call(API.withdrawCreate, { bk_id: seller.bk, amount: AMOUNT }, seller.token),
+      (call: Call) =>
         call(API.saleuCreateOrder, { saleu_id: String(offer.data.id), number: AMOUNT, bk_id: seller.bk }, seller.token),
-      (call: TestServer['call']) =>
+      (call: Call) =>
         call(
           API.sellingCreate,
           { number: AMOUNT, price: '7.25', currency: 'CNY', min: AMOUNT, max: AMOUNT, window_minutes: '15', bk_id: seller.bk },
           seller.token,
         ),
-      (call: TestServer['call']) =>
-        call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: AMOUNT }, seller.token),
+      (call: Call) => call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: AMOUNT }, seller.token),
     ];
-    const [onA, onB] = nodes();
-    const requests = Array.from({ length: 500 }, (_, i) => () => kinds[i % kinds.length]!(i % 2 ? onB : onA));
+    // pairs of the same kind, one on each node: every kind is raced on both
+    const kindOf = (i: number) => Math.floor(i / 2) % kinds.length;
+    const requests = Array.from({ length: 500 }, (_, i) => kinds[kindOf(i)]!);
     const { answers, codes, accepted } = await race('one balance', requests);
 
     expect(accepted).toBe(K);
@@ -96,10 +104,10 @@ describe('money races over two nodes', () => {
     expect([...codes.keys()].sort()).toEqual([OK, errorCode('insufficient_balance')].sort());
     const after = await money(a, seller);
     expect(after.balance).toBe('0.00');
-    const held = micro(after.frozen) + micro(after.escrow) + micro((after as { interest?: string }).interest ?? '0');
+    const held = micro(after.frozen) + micro(after.escrow) + micro(after.interest);
     expect(micro(after.balance) + held).toBe(micro(BALANCE));
     // what was accepted is what the records hold, by kind
-    const ok = (i: number) => answers.filter((x, j) => j % kinds.length === i && x.code === OK).length;
+    const ok = (k: number) => answers.filter((x, i) => kindOf(i) === k && x.code === OK).length;
     const count = async (table: 'withdrawals' | 'merchant_sales' | 'listings' | 'interest_orders') =>
       Number(
         (
@@ -118,6 +126,20 @@ describe('money races over two nodes', () => {
     ]).toEqual([ok(0), ok(1), ok(2), ok(3)]);
     expect(micro(after.frozen)).toBe(BigInt(ok(0) + ok(1)) * micro(AMOUNT));
     expect(micro(after.escrow)).toBe(BigInt(ok(2)) * micro(AMOUNT));
+    expect(micro(after.interest)).toBe(BigInt(ok(3)) * micro(AMOUNT));
+    // the merchant's quantity and the product's quota moved by exactly what was accepted
+    const merchant = await a.db
+      .selectFrom('merchants')
+      .select('quantity')
+      .where('id', '=', offer.data.id)
+      .executeTakeFirstOrThrow();
+    expect(merchant.quantity).toBe(100_000n * USDT - BigInt(ok(1)) * micro(AMOUNT));
+    const sold = await a.db
+      .selectFrom('interest_products')
+      .select('sold')
+      .where('id', '=', product.data.id)
+      .executeTakeFirstOrThrow();
+    expect(sold.sold).toBe(BigInt(ok(3)) * micro(AMOUNT));
     expect(await negativeAccounts()).toEqual([]);
     expect(await checkLedger(a.db)).toEqual({ ok: true, problems: [] });
   }, 90_000);
@@ -132,14 +154,13 @@ describe('money races over two nodes', () => {
     const AMOUNT = 10n;
     const buyers: Customer[] = [];
     for (let i = 0; i < 10; i++) buyers.push(await customer(a, admin));
-    const [onA, onB] = nodes();
     const requests = Array.from(
       { length: 200 },
-      (_, i) => () =>
-        (i % 2 ? onB : onA)(
+      (_, i) => (call: Call) =>
+        call(
           API.tradeCreate,
           { selling_id: String(id), number: String(AMOUNT) },
-          buyers[i % buyers.length]!.token,
+          buyers[Math.floor(i / 2) % buyers.length]!.token,
         ),
     );
     const { codes, accepted } = await race('one listing', requests);
