@@ -211,7 +211,10 @@ export async function startNode(first: TestServer): Promise<TestNode> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`node did not start in 30 s: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`node did not start in 30 s: ${stderr}`));
+    }, 30_000);
     child.stdout.on('data', (d) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{"url"'));
