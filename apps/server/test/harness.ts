@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,30 +105,8 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
     jobs,
     dataDir,
     redisPrefix,
-    async call(p, body = {}, token, ip = randomIp()) {
-      const res = await fetch(url + p, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': ip,
-          ...(token ? { 'x-access-token': token } : {}),
-        },
-        body: new URLSearchParams({ lang: 'en', ...body }),
-      });
-      return checked(p, await res.json());
-    },
-    async admin(p, body = {}, token, ip) {
-      const res = await fetch(url + p, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { 'x-admin-token': token } : {}),
-          ...(ip ? { 'x-forwarded-for': ip } : {}),
-        },
-        body: JSON.stringify({ lang: 'en', ...body }),
-      });
-      return checked(p, await res.json());
-    },
+    call: customerCall(url),
+    admin: adminCall(url),
     lastCode(email) {
       const all = mails(email);
       const m = /\b(\d{6})\b/.exec(decodeMail(all.at(-1) ?? ''));
@@ -156,6 +135,106 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
         await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await c.end();
       }
+    },
+  };
+}
+
+/** Customer calls to the server at `url`; each comes from its own client address unless `ip` is given. */
+function customerCall(url: string): TestServer['call'] {
+  return async (p, body = {}, token, ip = randomIp()) => {
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ip,
+        ...(token ? { 'x-access-token': token } : {}),
+      },
+      body: new URLSearchParams({ lang: 'en', ...body }),
+    });
+    return checked(p, await res.json());
+  };
+}
+
+/** Operator calls to the server at `url`; from 127.0.0.1 unless `ip` is given. */
+function adminCall(url: string): TestServer['admin'] {
+  return async (p, body = {}, token, ip) => {
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { 'x-admin-token': token } : {}),
+        ...(ip ? { 'x-forwarded-for': ip } : {}),
+      },
+      body: JSON.stringify({ lang: 'en', ...body }),
+    });
+    return checked(p, await res.json());
+  };
+}
+
+/** Another node of `first`'s deployment: the same server code in a process of its own, on the same database and Redis keys. */
+export interface TestNode {
+  url: string;
+  call: TestServer['call'];
+  admin: TestServer['admin'];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a second server process on `first`'s database (the same SQLite file in its DATA_DIR, or the same PostgreSQL
+ * schema) and Redis prefix, as a second node behind a load balancer would run. A process of its own, not a second app
+ * in this one: SQLite's wait for a lock another connection holds blocks the whole process, so two nodes in one process
+ * would stall each other. `first` keeps the database; closing the node leaves it.
+ */
+export async function startNode(first: TestServer): Promise<TestNode> {
+  const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+  const child = spawn(tsx, [path.resolve(import.meta.dirname, 'serve-node.ts')], {
+    env: {
+      ...process.env,
+      DATA_DIR: first.dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATABASE_SCHEMA: first.ctx.config.databaseSchema ?? '',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      ADMIN_TOTP_SECRET: OWNER.totpSecret,
+      HOUSE_INVITE_CODE: HOUSE_CODE,
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
+      REDIS_PREFIX: first.redisPrefix,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`node did not start in 30 s: ${stderr}`));
+    }, 30_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`node exited (${code}): ${stderr}`));
+    });
+  });
+  return {
+    url,
+    call: customerCall(url),
+    admin: adminCall(url),
+    async close() {
+      child.stdin.end();
+      await exited;
     },
   };
 }

@@ -37,7 +37,13 @@ export async function trade(s: TestServer, buyer: Customer, listingId: number, n
 }
 
 export const money = async (s: TestServer, c: Customer) =>
-  (await s.call<{ balance: string; frozen: string; escrow: string; total: string }>(API.getMoneyInfo, {}, c.token)).data;
+  (
+    await s.call<{ balance: string; frozen: string; escrow: string; interest: string; total: string }>(
+      API.getMoneyInfo,
+      {},
+      c.token,
+    )
+  ).data;
 
 export const act = <T = Record<string, unknown>>(
   s: TestServer,
