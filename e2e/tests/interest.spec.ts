@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { BASE_URL } from '../playwright.config';
-import { ownerInConsole, PNG, shot, signUpByApi } from './support';
+import { ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Interest-e2e-1';
 
@@ -77,17 +77,7 @@ test('a customer subscribes in the interest wallet; at expiry the job pays princ
   });
   expect((await call('recharge/approve', { id: recharge.data.id })).code).toBe(200);
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addInitScript(
-    (session: { token: string; user: string }) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', session.token);
-      localStorage.setItem('userInfo', session.user);
-      localStorage.setItem('lang', 'en');
-    },
-    { token, user: JSON.stringify(user) },
-  );
-  const page = await context.newPage();
+  const page = await signedInPhone(browser, { token, user });
   await page.goto('/#/pages/mine/wallet');
 
   // The product with its rate, days, limits and quota left; typing an amount previews the payback.

@@ -103,3 +103,25 @@ export async function ownerInConsole(browser: Browser): Promise<Page> {
   }
   throw new Error('the owner could not sign in to the console');
 }
+
+/**
+ * A phone screen (390×844) signed in as the app stores a session (the sign-in screens have their own walk in
+ * customer.spec), in `lang`; answers a page of it, not yet opened anywhere.
+ */
+export async function signedInPhone(
+  browser: Browser,
+  session: { token: string; user: Record<string, unknown> },
+  lang = 'en',
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(
+    (s: { token: string; user: string; lang: string }) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userInfo', s.user);
+      localStorage.setItem('lang', s.lang);
+    },
+    { token: session.token, user: JSON.stringify(session.user), lang },
+  );
+  return context.newPage();
+}

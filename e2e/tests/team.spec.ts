@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { codeFromOutbox, ownerInConsole, shot, signUpByApi } from './support';
+import { codeFromOutbox, ownerInConsole, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Team-e2e-pass1';
 /** Submit buttons ignore a second click within 1500 ms (spec §9). */
@@ -9,17 +9,7 @@ const tabBar = (page: Page) => page.locator('.adm-tab-bar');
 /** A customer signed up through the API and signed in on a phone screen. */
 async function customer(browser: Browser, tag: string) {
   const { email, token, user } = await signUpByApi(tag, PASSWORD);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addInitScript(
-    (session: { token: string; user: string }) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', session.token);
-      localStorage.setItem('userInfo', session.user);
-      localStorage.setItem('lang', 'en');
-    },
-    { token, user: JSON.stringify(user) },
-  );
-  const page = await context.newPage();
+  const page = await signedInPhone(browser, { token, user });
   await page.goto('/#/');
   await expect(tabBar(page)).toBeVisible();
   return { email, page };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { BASE_URL } from '../playwright.config';
-import { ownerInConsole, PNG, shot, signUpByApi } from './support';
+import { ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Trade-e2e-1';
 
@@ -23,18 +23,7 @@ function customerApi(token: string) {
 /** A customer signed up through the API and signed in on a phone screen, in `lang`. */
 async function customer(browser: Browser, tag: string, lang = 'en') {
   const { email, token, user } = await signUpByApi(tag, PASSWORD, lang);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  // signed in as the app stores a session (the sign-in screens have their own walk in customer.spec)
-  await context.addInitScript(
-    (session: { token: string; user: string; lang: string }) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', session.token);
-      localStorage.setItem('userInfo', session.user);
-      localStorage.setItem('lang', session.lang);
-    },
-    { token, user: JSON.stringify(user), lang },
-  );
-  const page = await context.newPage();
+  const page = await signedInPhone(browser, { token, user }, lang);
   await page.goto('/#/');
   await expect(page.locator('.adm-tab-bar')).toBeVisible();
   return { email, token, page, api: customerApi(token) };
