@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import Database from '@c2c/sqlite';
 import { checkC2cDatabase, databaseFile, postgresAdvice } from './sqlite-file.mjs';
 
 const stamp = (d = new Date()) =>

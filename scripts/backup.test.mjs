@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import Database from 'better-sqlite3';
+import Database from '@c2c/sqlite';
 import { TOTP } from 'otpauth';
 import { buildServer, SERVER_DIR } from '../apps/server/build.mjs';
 import { ROOT } from './build.mjs';

@@ -1,6 +1,6 @@
 // What the backup and restore scripts share: where the server's SQLite file is, and what makes a file a C2C database.
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@c2c/sqlite';
 
 /** the server's SQLite file, as apps/server/src/config.ts and db/database.ts find it (DATA_DIR, default ./data) */
 export function databaseFile(env = process.env) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import Database from '@c2c/sqlite';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { BASE_URL } from '../playwright.config';
 import { ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 

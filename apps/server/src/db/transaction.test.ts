@@ -1,5 +1,5 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '@c2c/sqlite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { BANK_FORM, credit, moneyTestServer, onPostgres, ownerToken, signUp, type TestServer } from '../../test/harness.js';
