@@ -10,6 +10,7 @@
 // SQLite by default (a fresh file); PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set (a fresh schema, a Redis
 // database of its own). Exits non-zero on any internal error, non-envelope answer, HTTP status other than 200, or a
 // failed check. Builds the server first when its bundle is missing or out of date.
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { build } from '../scripts/build.mjs';
@@ -62,6 +63,16 @@ const BANK_FORM = {
   city: 'Berlin',
   state: 'Berlin',
 };
+
+/** A process's peak resident memory (VmHWM) in MB, from /proc (Linux); null elsewhere. */
+function peakRssMb(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rand = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
@@ -211,6 +222,10 @@ async function run() {
   // ---- the timed mix ----
   const stats = new CallStats();
   const client = new Client({ gate, stats });
+  // operators are a few people at desks, not in the customers' queue: a gate of their own, so a busy market does not
+  // starve the review queues
+  const desk = new Client({ gate: new Gate(4), stats });
+  const cpuBefore = process.cpuUsage();
   const mixStart = performance.now();
   const end = mixStart + MIX_MS;
   const running = () => performance.now() < end;
@@ -322,7 +337,7 @@ async function run() {
       break;
     }
     if (c.buying.size < 2 && chance(0.8)) {
-      const hall = await client.customer(c, '/api/v1/selling/order', { page: String(rand(1, 3)), page_size: '20' });
+      const hall = await client.customer(c, '/api/v1/selling/order', { page: String(rand(1, 5)), page_size: '20' });
       const open = hall.data.list.filter((l) => !l.mine && toMicro(l.remaining) >= toMicro(l.min));
       if (open.length) {
         const l = pick(open);
@@ -362,20 +377,20 @@ async function run() {
     while (running()) {
       for (const queue of ['recharge', 'withdraw']) {
         const items = new Map(queue === 'recharge' ? recharges : withdrawals);
-        const list = await client.operator(node, admin, `/api/admin/v1/${queue}/list`, { status: 'auditing', page_size: 50 });
+        const list = await desk.operator(node, admin, `/api/admin/v1/${queue}/list`, { status: 'auditing', page_size: 50 });
         for (const row of list.data.list) {
           if (!running()) break;
           if (!items.has(row.id)) continue;
           const approve = chance(queue === 'recharge' ? 0.95 : 0.85);
           const r = approve
-            ? await client.operator(
+            ? await desk.operator(
                 node,
                 admin,
                 `/api/admin/v1/${queue}/approve`,
                 queue === 'recharge' ? { id: row.id } : { id: row.id, reference: `BENCH-${row.id}` },
                 ['state_conflict'],
               )
-            : await client.operator(node, admin, `/api/admin/v1/${queue}/reject`, { id: row.id, reason: 'bench: not received' }, [
+            : await desk.operator(node, admin, `/api/admin/v1/${queue}/reject`, { id: row.id, reason: 'bench: not received' }, [
                 'state_conflict',
               ]);
           if (r.data) decided(queue === 'recharge' ? recharges : withdrawals, row.id, approve);
@@ -397,12 +412,18 @@ async function run() {
   await Promise.all([...customers.map((c) => guard(customerLoop(c))), ...urls.map((u) => guard(operatorLoop(u)))]);
   clearInterval(progress);
   const mixSeconds = (performance.now() - mixStart) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const generatorCpu = (cpu.user + cpu.system) / 1e6 / mixSeconds;
+  const peakRss = deployment.pids.map(peakRssMb);
   const rows = stats.rows(mixSeconds);
   const volume = [...released.values()].reduce((a, b) => a + b, 0n);
   console.info(
     `\ntimed mix: ${mixSeconds.toFixed(1)} s, ${stats.total()} calls, ${(stats.total() / mixSeconds).toFixed(1)} req/s over all`,
   );
   console.info(formatTable(rows));
+  console.info(
+    `server peak RSS per node: ${peakRss.map((m) => `${m} MB`).join(', ')}; the load generator used ${(generatorCpu * 100).toFixed(0)}% of one core`,
+  );
   console.info(
     `trades: ${tally.tradesCreated} taken, ${tally.paid} paid (${tally.proofs} with proof), ${released.size} released (${fromMicro(volume)} USDT), ` +
       `${tally.cancelled} cancelled; ${tally.listings} listings; recharges ${tally.rechargesApproved} approved, ${tally.rechargesRejected} rejected; ` +
@@ -450,7 +471,6 @@ async function run() {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()}`;
   console.info(`machine: ${machine}`);
   if (args.json) {
-    const fs = await import('node:fs');
     fs.writeFileSync(
       args.json,
       JSON.stringify(
@@ -460,7 +480,7 @@ async function run() {
           customers: CUSTOMERS,
           nodes: NODES,
           setup: { seconds: setupSeconds, calls: setupStats.rows(setupSeconds) },
-          mix: { seconds: mixSeconds, calls: rows },
+          mix: { seconds: mixSeconds, calls: rows, peakRssMb: peakRss, generatorCpu },
           trades: { ...tally, released: released.size, volume: fromMicro(volume) },
           problems,
         },

@@ -168,11 +168,13 @@ export class Outbox {
     if (!fs.existsSync(this.dir)) return;
     for (const f of fs.readdirSync(this.dir)) {
       if (this.seen.has(f)) continue;
-      this.seen.add(f);
-      const mail = decodeMail(fs.readFileSync(path.join(this.dir, f), 'utf8'));
+      const file = path.join(this.dir, f);
+      const mail = decodeMail(fs.readFileSync(file, 'utf8'));
       const to = /^To: (\S+)/m.exec(mail)?.[1];
       const code = /\b(\d{6})\b/.exec(mail.slice(mail.search(/\r?\n\r?\n/)))?.[1];
       if (to && code) this.codes.set(to, code);
+      // a file still being written reads short: it is read again later, unless it has its code or is old enough
+      if ((to && code) || Date.now() - fs.statSync(file).mtimeMs > 2000) this.seen.add(f);
     }
   }
 
