@@ -468,7 +468,8 @@ async function run() {
       `${journals.problems.length} problems; no negative customer account: ${!journals.problems.some((p) => p.includes('negative'))}`,
   );
 
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()}`;
+  // the machine's load says how far the figures are this code's: other work on it slows every call alike
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()}, load average ${os.loadavg()[1].toFixed(1)} (5 min)`;
   console.info(`machine: ${machine}`);
   if (args.json) {
     fs.writeFileSync(
