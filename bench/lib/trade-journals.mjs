@@ -2,7 +2,7 @@
 // its quantity from the seller's escrow to the buyer's available and nothing else; no journal releases a trade that
 // is not completed; no customer account is below zero.
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '@c2c/sqlite';
 import pg from 'pg';
 import { pgUrl } from './deployment.mjs';
 
