@@ -158,7 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
-  const metrics = createMetrics(ctx);
+  const metrics = createMetrics(ctx, JOBS);
   const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs, onRun: metrics.observeJob });
   app.addHook('onClose', async () => {
     // a run under way finishes its batch (and its after-commit mails) before the rest closes
