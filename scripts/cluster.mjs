@@ -75,6 +75,8 @@ defaults
   # headers within 10 s; a whole request within the node's own 2 min; an idle client 65 s (above the nodes' 60 s)
   timeout http-request 10s
   timeout client 65s
+  # an idle client connection between two requests; below the nodes' 72 s, whose Keep-Alive hint the frontend drops
+  timeout http-keep-alive 60s
   timeout server 130s
   # an upgraded /ws connection: the nodes ping every 30 s, so 1 h of silence is a dead peer
   timeout tunnel 1h
@@ -83,7 +85,10 @@ defaults
 
 frontend c2c
   bind ${host}:${port}
-${keepClientForwardedFor ? '' : '  http-request del-header x-forwarded-for\n'}  default_backend nodes
+${keepClientForwardedFor ? '' : '  http-request del-header x-forwarded-for\n'}  # the nodes' "Keep-Alive: timeout=72" speaks of their own idle limit, not the balancer's: a client trusting it
+  # would send a request on a connection the balancer has closed
+  http-response del-header keep-alive
+  default_backend nodes
 
 backend nodes
   balance roundrobin
