@@ -57,7 +57,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
-  /** prefix of every Redis key, so parallel test runs do not share counters */
+  /** prefix of every Redis key, so parallel test runs do not share counters (default: REDIS_PREFIX) */
   redisPrefix?: string;
   webDist?: string;
   adminDist?: string;
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.log.info({ audit_checkpoint: head.checkpoint }, 'audit checkpoint at start');
 
-  const prefix = opts.redisPrefix ?? 'c2c:';
+  const prefix = opts.redisPrefix ?? config.redisPrefix;
   let redis: Redis | undefined;
   let subscriber: Redis | undefined;
   if (config.redisUrl) {
@@ -158,7 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
   };
-  const metrics = createMetrics(ctx);
+  const metrics = createMetrics(ctx, JOBS);
   const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs, onRun: metrics.observeJob });
   app.addHook('onClose', async () => {
     // a run under way finishes its batch (and its after-commit mails) before the rest closes

@@ -72,6 +72,13 @@ describe('config', () => {
       expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN: must be 24 to 200/);
   });
 
+  it('keys Redis under REDIS_PREFIX, c2c: by default', () => {
+    expect(loadConfig({}).redisPrefix).toBe('c2c:');
+    expect(loadConfig({ REDIS_PREFIX: 'shop-2:' }).redisPrefix).toBe('shop-2:');
+    for (const bad of ['with space', 'a*', 'x'.repeat(65)])
+      expect(() => loadConfig({ REDIS_PREFIX: bad }), bad).toThrow(/REDIS_PREFIX: must be 1 to 64 characters/);
+  });
+
   it('treats blank variables as unset and trims a trailing slash of PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://c2c.example.com/' })).toMatchObject({
       port: 8080,

@@ -24,6 +24,10 @@ const schema = z
     DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')),
     DATABASE_SCHEMA: opt(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')),
     REDIS_URL: opt(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// URL')),
+    REDIS_PREFIX: withDefault(
+      z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 characters A-Z a-z 0-9 _ . : -'),
+      'c2c:',
+    ),
     SMTP_URL: opt(z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: withDefault(z.string().min(3), 'C2C <no-reply@c2c.local>'),
     PUBLIC_URL: opt(
@@ -70,6 +74,8 @@ export interface Config {
   /** the longest wait between two runs of a job (tests shorten the minute-long rounds with it) */
   readonly jobIntervalMaxMs: number | undefined;
   readonly redisUrl: string | undefined;
+  /** the start of every Redis key and channel name: deployments (or test runs) sharing one Redis keep apart by it */
+  readonly redisPrefix: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly publicUrl: string;
@@ -109,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: v.DATABASE_URL,
     databaseSchema: v.DATABASE_SCHEMA,
     redisUrl: v.REDIS_URL,
+    redisPrefix: v.REDIS_PREFIX,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     publicUrl,

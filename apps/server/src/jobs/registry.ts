@@ -1,7 +1,21 @@
-import { dueInterestOrders, settleOrder } from '../modules/interest/interest.service.js';
+import { dueInterestOrders, oldestDueInterestOrder, settleOrder } from '../modules/interest/interest.service.js';
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
-import { disputeSilentSeller, expireTrade, paidPastRelease, unpaidPastDeadline } from '../modules/trades/trades.service.js';
-import { purgeStaleCode, purgeStaleSend, staleCodes, staleSends } from '../modules/users/users.service.js';
+import {
+  disputeSilentSeller,
+  expireTrade,
+  oldestPaidPastRelease,
+  oldestUnpaidPastDeadline,
+  paidPastRelease,
+  unpaidPastDeadline,
+} from '../modules/trades/trades.service.js';
+import {
+  oldestStaleCode,
+  oldestStaleSend,
+  purgeStaleCode,
+  purgeStaleSend,
+  staleCodes,
+  staleSends,
+} from '../modules/users/users.service.js';
 import type { AnyJob, Job } from './runner.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -19,6 +33,7 @@ const purgeCodes: Job<{ id: number }> = {
   name: 'purge-email-codes',
   everyMs: TEN_MINUTES,
   due: (tx, now, limit) => staleCodes(tx, now, limit),
+  oldestDue: oldestStaleCode,
   work: (tx, _ctx, row, now) => purgeStaleCode(tx, row.id, now),
 };
 
@@ -27,6 +42,7 @@ const purgeSends: Job<{ id: number }> = {
   name: 'purge-email-sends',
   everyMs: TEN_MINUTES,
   due: (tx, now, limit) => staleSends(tx, now, limit),
+  oldestDue: oldestStaleSend,
   work: (tx, _ctx, row, now) => purgeStaleSend(tx, row.id, now),
 };
 
@@ -37,6 +53,7 @@ const expireTrades: Job<{ id: number }> = {
   name: 'expire-trades',
   everyMs: MINUTE,
   due: (tx, now, limit) => unpaidPastDeadline(tx, now, limit),
+  oldestDue: oldestUnpaidPastDeadline,
   work: (tx, ctx, row, now) => expireTrade(tx, ctx, row.id, now),
 };
 
@@ -45,6 +62,7 @@ const disputeSilentSellers: Job<{ id: number }> = {
   name: 'dispute-silent-sellers',
   everyMs: MINUTE,
   due: (tx, now, limit) => paidPastRelease(tx, now, limit),
+  oldestDue: oldestPaidPastRelease,
   work: (tx, ctx, row, now) => disputeSilentSeller(tx, ctx, row.id, now),
 };
 
@@ -53,6 +71,7 @@ const settleInterest: Job<{ id: number }> = {
   name: 'settle-interest',
   everyMs: MINUTE,
   due: (tx, now, limit) => dueInterestOrders(tx, now, limit),
+  oldestDue: oldestDueInterestOrder,
   work: (tx, ctx, row, now) => settleOrder(tx, ctx, row.id, now),
 };
 

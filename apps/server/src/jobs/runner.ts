@@ -25,6 +25,11 @@ export interface Job<Row extends { id: number }> {
   /** rows claimed per transaction */
   batch?: number;
   due(tx: Tx, now: Date, limit: number): Promise<Row[]>;
+  /**
+   * When the oldest row still due at `now` became due, undefined when none is: the job's lag (`c2c_job_lag_seconds`).
+   * A plain read that locks nothing, never `due`, whose row locks would hold back the runners' claims.
+   */
+  oldestDue?(tx: Tx, now: Date): Promise<Date | undefined>;
   work(tx: Tx, ctx: AppContext, row: Row, now: Date): Promise<unknown>;
 }
 

@@ -81,6 +81,17 @@ export const dueOrders = (tx: Tx, now: string, limit: number) =>
     .skipLocked()
     .execute();
 
+/** The earliest expiry among active orders past it (undefined when none is), locking nothing. */
+export async function oldestDueOrder(tx: Tx, now: string): Promise<string | undefined> {
+  const row = await tx
+    .selectFrom('interest_orders')
+    .select((eb) => eb.fn.min('expires_at').as('at'))
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
 /** `active` -> `settled` once the order is due, only if it still is: the settled row, or undefined when it was not. */
 export const markSettled = (tx: Tx, id: number, now: string) =>
   tx

@@ -217,6 +217,12 @@ export async function listOwnOrders(tx: Tx, userId: number, p: number, pageSize:
 /** Active orders past their expiry, locked for this run. */
 export const dueInterestOrders = (tx: Tx, now: Date, limit: number) => repo.dueOrders(tx, iso(now), limit);
 
+/** When the longest-overdue active order expired (the settling job's lag). */
+export const oldestDueInterestOrder = async (tx: Tx, now: Date) => {
+  const at = await repo.oldestDueOrder(tx, iso(now));
+  return at === undefined ? undefined : new Date(at);
+};
+
 /**
  * Settles one order past its expiry, once (a conditional `active` -> `settled`): one journal takes the principal out
  * of the interest account and the interest out of the platform's `interest_expense`, and pays both to available.

@@ -1,7 +1,7 @@
 import { MICRO } from '@c2c/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext, Tx } from '../../context.js';
-import type { JobRun } from '../../jobs/runner.js';
+import type { AnyJob, JobRun } from '../../jobs/runner.js';
 import { customerLiabilities, pendingQueues, type Queue } from '../dashboard/dashboard.service.js';
 import { USER_ACCOUNT_KINDS } from '../ledger/ledger.service.js';
 
@@ -15,7 +15,7 @@ export interface Metrics {
   observeRequest(route: string, method: string, code: string, seconds: number): void;
   /** one finished job run (the job runner's `onRun`) */
   observeJob(run: JobRun, seconds: number): void;
-  /** reads the review queues and the ledger totals into their gauges (each scrape, before the text is written) */
+  /** reads the review queues, the ledger totals and the jobs' lag into their gauges (each scrape, before the text is written) */
   readState(tx: Tx): Promise<void>;
   /** the scrape could not read them: the gauges keep their last values and `c2c_metrics_database_up` says 0 */
   stateUnreadable(): void;
@@ -40,7 +40,8 @@ export function codeClass(envelopeCode: number | undefined, status: number): str
 /** micro-USDT as a USDT number (a gauge is a float; the cents of a large total survive) */
 const usdt = (micro: bigint) => Number(micro / MICRO) + Number(micro % MICRO) / Number(MICRO);
 
-export function createMetrics(ctx: AppContext): Metrics {
+/** @param jobs the jobs whose lag (`oldestDue`) each scrape reads */
+export function createMetrics(ctx: AppContext, jobs: readonly AnyJob[] = []): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'c2c_' });
 
@@ -73,6 +74,13 @@ export function createMetrics(ctx: AppContext): Metrics {
   const jobLastRun = new Gauge({
     name: 'c2c_job_last_run_timestamp_seconds',
     help: 'When each timed job last finished a run (Unix time)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const lagged = jobs.filter((j) => j.oldestDue);
+  const jobLag = new Gauge({
+    name: 'c2c_job_lag_seconds',
+    help: 'How long the oldest row due for each timed job has waited past its time (0 when none is due)',
     labelNames: ['job'] as const,
     registers: [registry],
   });
@@ -121,6 +129,10 @@ export function createMetrics(ctx: AppContext): Metrics {
         const row = queues[q];
         pending.set({ queue: q }, row.count);
         oldest.set({ queue: q }, row.oldest ? Math.max(0, (now - Date.parse(row.oldest)) / 1000) : 0);
+      }
+      for (const job of lagged) {
+        const at = await job.oldestDue!(tx, new Date(now));
+        jobLag.set({ job: job.name }, at ? Math.max(0, (now - at.getTime()) / 1000) : 0);
       }
       liabilities.reset();
       for (const kind of new Set([...USER_ACCOUNT_KINDS, ...totals.keys()])) {

@@ -1,7 +1,7 @@
-import { API } from '@c2c/shared';
+import { ADMIN_API, API } from '@c2c/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, PNG, signUp, startServer, type TestServer, uniqueEmail, upload } from '../../../test/harness.js';
+import { credit, ownerToken, PNG, signUp, startServer, type TestServer, uniqueEmail, upload } from '../../../test/harness.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -113,6 +113,55 @@ describe('GET /metrics from this machine (no METRICS_TOKEN)', () => {
     expect(await res.json()).toMatchObject({ code: 1302 });
     const forwarded = await fetch(`${s.url}/metrics`, { headers: { forwarded: 'for=203.0.113.7' } });
     expect(forwarded.status).toBe(403);
+  });
+});
+
+describe('job lag', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(() => s?.close());
+
+  const lags = async () => {
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    const of = (job: string) => sample(text, 'c2c_job_lag_seconds', { job });
+    return {
+      interest: of('settle-interest'),
+      codes: of('purge-email-codes'),
+      expire: of('expire-trades'),
+      dispute: of('dispute-silent-sellers'),
+      sends: of('purge-email-sends'),
+    };
+  };
+
+  it('is how long the oldest due row has waited, per job, and 0 once the job has run', async () => {
+    expect(await lags()).toEqual({ interest: 0, codes: 0, expire: 0, dispute: 0, sends: 0 });
+    const admin = await ownerToken(s);
+    const product = await s.admin<{ id: number }>(
+      ADMIN_API.lixibaoCreate,
+      { name: 'Daily', rate: '1', days: 1, min: '10', max: '100', quota: '1000' },
+      admin,
+    );
+    const customer = await signUp(s);
+    await credit(s, admin, customer.token, '50');
+    const order = await s.call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '20' }, customer.token);
+    expect(order.code, order.msg).toBe(200);
+    // a day and 12 minutes on: the order expired 12 minutes ago, the record of the sign-up code's sending (kept a day)
+    // has been due for 12 minutes, the code itself (10 minutes' life, kept a day after) for 2
+    s.clock.advance(86_400_000 + 12 * 60_000);
+    const due = await lags();
+    expect(due.interest).toBeGreaterThanOrEqual(720);
+    expect(due.interest).toBeLessThan(780);
+    expect(due.codes).toBeGreaterThanOrEqual(120);
+    expect(due.codes).toBeLessThan(180);
+    expect(due.sends).toBeGreaterThanOrEqual(720);
+    expect(due.sends).toBeLessThan(780);
+    expect([due.expire, due.dispute]).toEqual([0, 0]);
+
+    const runs = await s.jobs.tick();
+    expect(runs.find((r) => r.job === 'settle-interest')?.worked).toBe(1);
+    expect(await lags()).toEqual({ interest: 0, codes: 0, expire: 0, dispute: 0, sends: 0 });
   });
 });
 

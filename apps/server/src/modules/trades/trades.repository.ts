@@ -90,6 +90,22 @@ export async function unreadCounts(tx: Tx, userId: number, tradeIds: number[]): 
   return new Map(rows.map((r) => [r.trade_id, Number(r.n)]));
 }
 
+/** The earliest passed `column` deadline among trades of `status` (undefined when none passed), locking nothing. */
+export async function oldestDueTrade(
+  tx: Tx,
+  status: 'awaiting_payment' | 'paid',
+  column: 'pay_deadline' | 'release_deadline',
+  now: string,
+): Promise<string | undefined> {
+  const row = await tx
+    .selectFrom('trades')
+    .select((eb) => eb.fn.min(column).as('at'))
+    .where('status', '=', status)
+    .where(column, '<=', now)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
 /** Trades of `status` whose `column` deadline has passed, oldest first, locked (others' claims skip them). */
 export const dueTrades = (
   tx: Tx,

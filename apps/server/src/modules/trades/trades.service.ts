@@ -407,6 +407,12 @@ export async function listTrades(
 export const unpaidPastDeadline = (tx: Tx, now: Date, limit: number) =>
   repo.dueTrades(tx, 'awaiting_payment', 'pay_deadline', iso(now), limit);
 
+const dateOrUndefined = (at: string | undefined) => (at === undefined ? undefined : new Date(at));
+
+/** When the longest-overdue unpaid trade passed its payment deadline (the expiry job's lag). */
+export const oldestUnpaidPastDeadline = async (tx: Tx, now: Date) =>
+  dateOrUndefined(await repo.oldestDueTrade(tx, 'awaiting_payment', 'pay_deadline', iso(now)));
+
 /** Expires one unpaid trade past its deadline, once: the quantity goes back to the listing; both sides are told. */
 export async function expireTrade(tx: Tx, ctx: AppContext, id: number, now: Date): Promise<boolean> {
   const done = await repo.transition(
@@ -426,6 +432,10 @@ export async function expireTrade(tx: Tx, ctx: AppContext, id: number, now: Date
 /** Paid trades the seller neither released nor disputed within `RELEASE_HOURS`, locked for this run. */
 export const paidPastRelease = (tx: Tx, now: Date, limit: number) =>
   repo.dueTrades(tx, 'paid', 'release_deadline', iso(now), limit);
+
+/** When the longest-overdue paid trade passed its release deadline (the silent-seller job's lag). */
+export const oldestPaidPastRelease = async (tx: Tx, now: Date) =>
+  dateOrUndefined(await repo.oldestDueTrade(tx, 'paid', 'release_deadline', iso(now)));
 
 /** Puts one paid trade past its release deadline into dispute (`system`), once; both sides are told. */
 export async function disputeSilentSeller(tx: Tx, ctx: AppContext, id: number, now: Date): Promise<boolean> {

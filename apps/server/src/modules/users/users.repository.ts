@@ -104,6 +104,16 @@ export async function insertSend(tx: Tx, s: { email: string; scene: string; now:
 }
 
 /** Send records made before `before`, oldest first, locked for the caller; rows another transaction holds are skipped. */
+/** The earliest send record made before `before` (undefined when none was), locking nothing. */
+export async function oldestSendBefore(tx: Tx, before: string): Promise<string | undefined> {
+  const row = await tx
+    .selectFrom('email_sends')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('created_at', '<=', before)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
 export const findSendsBefore = (tx: Tx, before: string, limit: number) =>
   tx
     .selectFrom('email_sends')
@@ -147,6 +157,16 @@ export async function markCodeUsed(tx: Tx, id: number, now: string): Promise<boo
 }
 
 /** Codes that expired before `before`, oldest first, locked for the caller; rows another transaction holds are skipped. */
+/** The earliest expiry among codes that expired before `before` (undefined when none did), locking nothing. */
+export async function oldestCodeExpiredBefore(tx: Tx, before: string): Promise<string | undefined> {
+  const row = await tx
+    .selectFrom('email_codes')
+    .select((eb) => eb.fn.min('expires_at').as('at'))
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
 export const findCodesExpiredBefore = (tx: Tx, before: string, limit: number) =>
   tx
     .selectFrom('email_codes')

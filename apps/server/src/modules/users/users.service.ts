@@ -154,6 +154,12 @@ export const CODE_KEEP_SECONDS = 86_400;
 export const staleCodes = (tx: Tx, now: Date, limit: number) =>
   repo.findCodesExpiredBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)), limit);
 
+/** When the code longest past its keeping time reached it (the purge job's lag). */
+export async function oldestStaleCode(tx: Tx, now: Date): Promise<Date | undefined> {
+  const at = await repo.oldestCodeExpiredBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
+  return at === undefined ? undefined : addSeconds(new Date(at), CODE_KEEP_SECONDS);
+}
+
 /** Removes one code if it is still there and past its keeping time; false when another run removed it first. */
 export const purgeStaleCode = (tx: Tx, id: number, now: Date) =>
   repo.deleteCodeExpiredBefore(tx, id, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
@@ -161,6 +167,12 @@ export const purgeStaleCode = (tx: Tx, id: number, now: Date) =>
 /** Up to `limit` send records past the keeping time of codes (they decide only the 60 s resend wait). */
 export const staleSends = (tx: Tx, now: Date, limit: number) =>
   repo.findSendsBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)), limit);
+
+/** When the send record longest past the keeping time reached it (the purge job's lag). */
+export async function oldestStaleSend(tx: Tx, now: Date): Promise<Date | undefined> {
+  const at = await repo.oldestSendBefore(tx, iso(addSeconds(now, -CODE_KEEP_SECONDS)));
+  return at === undefined ? undefined : addSeconds(new Date(at), CODE_KEEP_SECONDS);
+}
 
 export const purgeStaleSend = (tx: Tx, id: number, now: Date) =>
   repo.deleteSendBefore(tx, id, iso(addSeconds(now, -CODE_KEEP_SECONDS)));

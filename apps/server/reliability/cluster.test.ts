@@ -1,0 +1,405 @@
+/**
+ * Several nodes behave as one: each suite starts a cluster the way README "Running in production" says (`npm run
+ * cluster`'s startCluster: compiled server processes on one PostgreSQL schema and one Redis prefix, behind HAProxy),
+ * sends customer traffic through the balancer, and goes to one node directly where the test needs that node.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN_API, API, type Envelope, errorCode, type LiveServerMessage, WS_PATH } from '@c2c/shared';
+import { Redis } from 'ioredis';
+import { TOTP } from 'otpauth';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type Cluster, startCluster } from '../../../scripts/cluster.mjs';
+import { withPgUser } from '../src/db/database.js';
+import { checked, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG } from '../test/harness.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const { DATABASE_URL, REDIS_URL } = process.env;
+
+function needServices() {
+  if (!DATABASE_URL || !REDIS_URL)
+    throw new Error(
+      'the multi-node tests need PostgreSQL and Redis: set DATABASE_URL and REDIS_URL ' +
+        '(DATABASE_URL=postgres://127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379)',
+    );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface TestCluster extends Cluster {
+  env: Record<string, string>;
+  /** SQL on the cluster's schema */
+  query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
+  call<T = Record<string, unknown>>(base: string, p: string, body?: Record<string, string>, token?: string): Promise<Envelope<T>>;
+  admin<T = Record<string, unknown>>(
+    base: string,
+    p: string,
+    body?: Record<string, unknown>,
+    token?: string,
+  ): Promise<Envelope<T>>;
+  lastCode(email: string): string;
+  close(): Promise<void>;
+}
+
+/** A cluster on a schema, a Redis prefix and a data folder of its own, started as README "Running in production" says. */
+async function cluster(nodes: number, extra: Record<string, string> = {}): Promise<TestCluster> {
+  needServices();
+  const schema = `cl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'c2c-cluster-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    DATABASE_URL: DATABASE_URL!,
+    DATABASE_SCHEMA: schema,
+    REDIS_URL: REDIS_URL!,
+    REDIS_PREFIX: `test:${schema}:`,
+    DATA_DIR: dataDir,
+    AUDIT_KEY: 'k'.repeat(64),
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    ADMIN_TOTP_SECRET: OWNER.totpSecret,
+    HOUSE_INVITE_CODE: HOUSE_CODE,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  const c = await startCluster({
+    nodes,
+    port: await freePort(),
+    env,
+    log: (line) => console.info(`cluster: ${line}`),
+    // a node that dies unasked for fails a test later: the end of its log says why
+    onNodeExit: (node, code, signal) =>
+      console.error(`${node.name} exited (${signal ?? code}):\n${fs.readFileSync(node.log, 'utf8').slice(-3000)}`),
+  });
+  const pool = new pg.Pool({ connectionString: withPgUser(DATABASE_URL!), max: 2, options: `-c search_path=${schema}` });
+  const outbox = path.join(dataDir, 'outbox');
+  return {
+    ...c,
+    env,
+    async query(text, values) {
+      return (await pool.query(text, values)).rows;
+    },
+    async call(base, p, body = {}, token) {
+      const res = await fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { 'x-access-token': token } : {}) },
+        body: new URLSearchParams({ lang: 'en', ...body }),
+      });
+      return checked(p, await res.json());
+    },
+    async admin(base, p, body = {}, token) {
+      const res = await fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) },
+        body: JSON.stringify({ lang: 'en', ...body }),
+      });
+      return checked(p, await res.json());
+    },
+    lastCode(email) {
+      const mails = fs
+        .readdirSync(outbox)
+        .sort()
+        .map((f) => decodeMail(fs.readFileSync(path.join(outbox, f), 'utf8')))
+        .filter((m) => m.includes(`To: ${email}`));
+      const m = /\b(\d{6})\b/.exec(mails.at(-1) ?? '');
+      if (!m) throw new Error(`no code mailed to ${email}`);
+      return m[1]!;
+    },
+    async close() {
+      await c.stop();
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pool.end();
+      const redis = new Redis(REDIS_URL!);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.REDIS_PREFIX}*`, 'COUNT', 500);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      redis.disconnect();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `p`, or a failure naming `what` after `ms` */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+let seq = 0;
+const uniqueEmail = () => `cluster.${process.pid}.${Date.now()}.${seq++}@example.com`;
+
+/** Signs a customer up through the balancer and the shared mail outbox. */
+async function signUp(c: TestCluster) {
+  const email = uniqueEmail();
+  expect((await c.call(c.url, API.sendCode, { email })).code).toBe(200);
+  const res = await c.call<{ token: string; user: { id: number } }>(c.url, API.register, {
+    email,
+    code: c.lastCode(email),
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    invite_code: HOUSE_CODE,
+  });
+  expect(res.code, res.msg).toBe(200);
+  return { email, token: res.data.token, id: res.data.user.id };
+}
+
+/** The owner signs in through the balancer (once per cluster: a TOTP step is single-use). */
+async function ownerToken(c: TestCluster) {
+  const totp = new TOTP({ secret: OWNER.totpSecret, digits: 6, period: 30 }).generate();
+  const res = await c.admin<{ token: string }>(c.url, ADMIN_API.login, { email: OWNER.email, password: OWNER.password, totp });
+  expect(res.code, res.msg).toBe(200);
+  return res.data.token;
+}
+
+/** Credits a customer: screenshot upload and recharge through the balancer, approval on `approveOn`. */
+async function credit(c: TestCluster, admin: string, token: string, amount: string, approveOn = c.url) {
+  const form = new FormData();
+  form.set('lang', 'en');
+  form.set('file', new Blob([PNG], { type: 'image/png' }), 'shot.png');
+  const uploaded = checked<{ url: string }>(
+    API.upload,
+    await (await fetch(`${c.url}${API.upload}`, { method: 'POST', body: form, headers: { 'x-access-token': token } })).json(),
+  );
+  expect(uploaded.code, uploaded.msg).toBe(200);
+  const created = await c.call<{ id: number }>(
+    c.url,
+    API.rechargeCreate,
+    { type: 'TRC20', amount, image: uploaded.data.url },
+    token,
+  );
+  expect(created.code, created.msg).toBe(200);
+  const approved = await c.admin(approveOn, ADMIN_API.rechargeApprove, { id: created.data.id }, admin);
+  expect(approved.code, approved.msg).toBe(200);
+}
+
+/** A `/ws` client of one node, signed in with `token`. */
+function live(nodeUrl: string, token: string) {
+  const ws = new WebSocket(`${nodeUrl.replace('http', 'ws')}${WS_PATH}`);
+  const messages: LiveServerMessage[] = [];
+  const waiters: { test: (m: LiveServerMessage) => boolean; resolve: (m: LiveServerMessage) => void }[] = [];
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as LiveServerMessage;
+    messages.push(m);
+    for (const w of waiters.splice(0))
+      if (w.test(m)) w.resolve(m);
+      else waiters.push(w);
+  });
+  /** the first message (already received, or still to come) that passes `test`; rejects after 5 s */
+  const next = (test: (m: LiveServerMessage) => boolean) =>
+    new Promise<LiveServerMessage>((resolve, reject) => {
+      const seen = messages.find(test);
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => reject(new Error(`no such live message in 5 s; got ${JSON.stringify(messages)}`)), 5_000);
+      waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  return { ws, messages, closed, next };
+}
+
+/** The sum of a node's /metrics samples with these labels (read directly from the node: loopback, no proxy header). */
+async function metric(nodeUrl: string, name: string, labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(`${nodeUrl}/metrics`)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = new Map([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+    if (Object.entries(labels).every(([k, v]) => have.get(k) === v)) sum += Number(m[3]);
+  }
+  return sum;
+}
+
+describe('two nodes behind HAProxy', () => {
+  let c: TestCluster;
+  let a: string;
+  let b: string;
+  let admin: string;
+  beforeAll(async () => {
+    c = await cluster(2);
+    [a, b] = c.nodes.map((n) => n.url) as [string, string];
+    admin = await ownerToken(c);
+    expect(
+      (await c.admin(c.url, ADMIN_API.addressCreate, { type: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, admin))
+        .code,
+    ).toBe(200);
+  });
+  afterAll(() => c?.close());
+
+  it('signs up and in through the balancer, and the session works on every node', async () => {
+    const u = await signUp(c);
+    const login = await c.call<{ token: string }>(c.url, API.login, { email: u.email, password: PASSWORD });
+    expect(login.code, login.msg).toBe(200);
+    const before = await Promise.all(
+      [a, b].map((n) => metric(n, 'c2c_http_request_duration_seconds_count', { route: API.getInfo, method: 'POST', code: 'ok' })),
+    );
+    for (const token of [u.token, login.data.token]) {
+      for (const node of [a, b]) expect((await c.call<{ id: number }>(node, API.getInfo, {}, token)).data.id).toBe(u.id);
+      // through the balancer, round robin: both nodes answer
+      for (let i = 0; i < 4; i++) expect((await c.call<{ id: number }>(c.url, API.getInfo, {}, token)).data.id).toBe(u.id);
+    }
+    const after = await Promise.all(
+      [a, b].map((n) => metric(n, 'c2c_http_request_duration_seconds_count', { route: API.getInfo, method: 'POST', code: 'ok' })),
+    );
+    // each node answered its 2 direct calls and part of the 8 through the balancer
+    expect(after[0]! - before[0]!).toBeGreaterThan(2);
+    expect(after[1]! - before[1]!).toBeGreaterThan(2);
+    expect(after[0]! - before[0]! + (after[1]! - before[1]!)).toBe(12);
+  });
+
+  it('counts failed sign-ins across nodes: six failures spread over two nodes hold the account back on both', async () => {
+    const u = await signUp(c);
+    // five failures are free, the sixth holds the account for a second (lib/sign-in-throttle): three per node
+    for (const node of [a, b, a, b, a, b])
+      expect((await c.call(node, API.login, { email: u.email, password: 'Wrong12345' })).code).toBe(errorCode('login_failed'));
+    for (const node of [a, b])
+      expect((await c.call(node, API.login, { email: u.email, password: PASSWORD })).code).toBe(errorCode('rate_limited_wait'));
+  });
+
+  it('delivers a live event to a /ws client on node A caused by a call on node B', async () => {
+    const u = await signUp(c);
+    const client = live(a, u.token);
+    await client.next((m) => m.type === 'ready');
+    await credit(c, admin, u.token, '50', b);
+    expect(await client.next((m) => m.type === 'event' && m.topic === 'money')).toMatchObject({ type: 'event', topic: 'money' });
+    client.ws.close();
+  });
+
+  it('upgrades /ws through the balancer', async () => {
+    const u = await signUp(c);
+    const client = live(c.url, u.token);
+    expect(await client.next((m) => m.type === 'ready')).toEqual({ type: 'ready' });
+    client.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await client.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    client.ws.close();
+  });
+
+  it('an operator freeze on node B closes the customer socket on node A, and the token stops working everywhere', async () => {
+    const u = await signUp(c);
+    const client = live(a, u.token);
+    await client.next((m) => m.type === 'ready');
+    const frozen = await c.admin<{ status: string }>(b, ADMIN_API.userFreeze, { id: u.id, reason: 'cluster test' }, admin);
+    expect(frozen.code, frozen.msg).toBe(200);
+    expect(await within(client.closed, 5_000, 'the socket on node A was not closed')).toBe(4401);
+    expect(client.messages.at(-1)).toEqual({ type: 'error', code: -1 });
+    for (const base of [a, b, c.url, c.url]) expect((await c.call(base, API.getInfo, {}, u.token)).code).toBe(-1);
+  });
+  it('keeps serving through the balancer while a node is down, and takes it back once restarted', async () => {
+    const u = await signUp(c);
+    const node2 = c.nodes[1]!;
+    node2.kill('SIGKILL');
+    expect((await node2.exited).signal).toBe('SIGKILL');
+    // refused connections go to the other node (retries, redispatch) until the health checks take node2 out
+    for (let i = 0; i < 6; i++) expect((await c.call<{ id: number }>(c.url, API.getInfo, {}, u.token)).data.id).toBe(u.id);
+    await node2.restart();
+    expect(node2.alive).toBe(true);
+    expect((await c.call<{ id: number }>(node2.url, API.getInfo, {}, u.token)).data.id).toBe(u.id);
+  }, 120_000);
+});
+
+describe('jobs on two nodes', () => {
+  const ORDERS = 200;
+  let c: TestCluster;
+  beforeAll(async () => {
+    // both nodes run their job runners, each job at least every 100 ms
+    c = await cluster(2, { JOB_INTERVAL_MAX_MS: '100' });
+  });
+  afterAll(() => c?.close());
+
+  it('work every due row exactly once, and the ledger stays clean', async () => {
+    const admin = await ownerToken(c);
+    expect(
+      (await c.admin(c.url, ADMIN_API.addressCreate, { type: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, admin))
+        .code,
+    ).toBe(200);
+    const product = await c.admin<{ id: number }>(
+      c.url,
+      ADMIN_API.lixibaoCreate,
+      { name: 'Daily', rate: '1', days: 1, min: '10', max: '100', quota: '100000' },
+      admin,
+    );
+    expect(product.code, product.msg).toBe(200);
+    const customers = await Promise.all([signUp(c), signUp(c), signUp(c), signUp(c)]);
+    for (const u of customers) await credit(c, admin, u.token, String((ORDERS / customers.length) * 10));
+    for (let i = 0; i < ORDERS; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, k) => {
+          const u = customers[(i + k) % customers.length]!;
+          const r = await c.call(c.url, API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '10' }, u.token);
+          expect(r.code, r.msg).toBe(200);
+        }),
+      );
+    const worked = () =>
+      Promise.all(c.nodes.map((n) => metric(n.url, 'c2c_job_rows_total', { job: 'settle-interest', result: 'worked' })));
+    expect(await worked()).toEqual([0, 0]);
+
+    // every order due at once, as if a day had passed
+    await c.query(`UPDATE interest_orders SET expires_at = $1`, [new Date(Date.now() - 60_000).toISOString()]);
+    const deadline = Date.now() + 60_000;
+    while ((await c.query<{ n: string }>(`SELECT count(*) AS n FROM interest_orders WHERE status = 'active'`))[0]!.n !== '0') {
+      if (Date.now() > deadline) throw new Error('the orders were not all settled within 60 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const journals = await c.query<{ ref: string; n: string }>(
+      `SELECT ref, count(*) AS n FROM journals WHERE kind = 'interest_settle' GROUP BY ref`,
+    );
+    expect(journals).toHaveLength(ORDERS);
+    expect(journals.filter((j) => j.n !== '1')).toEqual([]);
+    const orders = await c.query<{ id: number; status: string }>(`SELECT id, status FROM interest_orders ORDER BY id`);
+    expect(orders.map((o) => o.status)).toEqual(Array(ORDERS).fill('settled'));
+    expect(new Set(journals.map((j) => j.ref))).toEqual(new Set(orders.map((o) => `interest_order:${o.id}`)));
+    // no row was claimed by both nodes: the rows each node worked add up to the orders. A run reports its rows when it
+    // ends, so wait until each node has finished two more runs (a node runs a job's runs one after another): every run
+    // that could have claimed a row has reported by then
+    const runs = () => Promise.all(c.nodes.map((n) => metric(n.url, 'c2c_job_runs_total', { job: 'settle-interest' })));
+    const settledAt = await runs();
+    const ranSince = async () => (await runs()).every((n, i) => n >= settledAt[i]! + 2);
+    while (!(await ranSince())) {
+      if (Date.now() > deadline + 30_000) throw new Error(`the job runners did not run again: ${await runs()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const perNode = await worked();
+    expect(perNode[0]! + perNode[1]!).toBe(ORDERS);
+    // and no claim met another's (two claims of one row block on each other's locks, and deadlock)
+    const failed = await Promise.all(
+      c.nodes.map((n) => metric(n.url, 'c2c_job_rows_total', { job: 'settle-interest', result: 'failed' })),
+    );
+    expect(failed).toEqual([0, 0]);
+    console.info(`cluster jobs: ${ORDERS} interest orders settled once each, node1 ${perNode[0]}, node2 ${perNode[1]}`);
+    for (const u of customers)
+      expect((await c.call<{ interest: string }>(c.url, API.getMoneyInfo, {}, u.token)).data.interest).toBe('0.00');
+
+    // npm run ledger:check on the cluster's database
+    const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
+      env: c.env,
+      encoding: 'utf8',
+    });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+  }, 180_000);
+});
