@@ -26,8 +26,12 @@ import { adminCall, BANK_FORM, customerCall, decodeMail, HOUSE_CODE, OWNER, PASS
 const ROUNDS = Number(process.env.CRASH_ROUNDS) || 20;
 const CUSTOMERS = 10;
 const CLIENTS = 6;
-/** each round's load runs this long before the kill, at a random moment in the range */
-const KILL_AFTER_MS: [number, number] = [1000, 3000];
+/**
+ * The kill comes at a random moment once the round's load has had this many writes answered (so a round is under load
+ * however slow the machine), up to KILL_SPREAD_MS later.
+ */
+const WRITES_BEFORE_KILL = 8;
+const KILL_SPREAD_MS = 1500;
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 let bundleDir: string;
@@ -105,7 +109,7 @@ class Deployment {
     });
     this.url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${stderr}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`server did not start in 120 s: ${stderr}`)), 120_000);
       child.stdout!.on('data', (d) => {
         out += d;
         const line = out.split('\n').find((l) => l.startsWith('{"url"'));
@@ -717,8 +721,10 @@ async function crashRounds(kind: 'sqlite' | 'postgres') {
       let stopped = false;
       const unansweredBefore = load.unanswered;
       const running = load.run(CLIENTS, () => stopped);
-      const [lo, hi] = KILL_AFTER_MS;
-      await new Promise((r) => setTimeout(r, lo + Math.random() * (hi - lo)));
+      const acked = load.acks.length;
+      for (let waited = 0; load.acks.length < acked + WRITES_BEFORE_KILL && waited < 120_000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, Math.random() * KILL_SPREAD_MS));
       stopped = true;
       await d.kill();
       kills++;
@@ -769,10 +775,10 @@ async function crashRounds(kind: 'sqlite' | 'postgres') {
 
 // the two databases' rounds run side by side: each has its own server process, and the suite takes half the time
 describe.concurrent('kill -9 under mixed money writes', () => {
-  it(`loses no answered write and leaves no half-done one on SQLite (${ROUNDS} rounds)`, { timeout: 900_000 }, () =>
+  it(`loses no answered write and leaves no half-done one on SQLite (${ROUNDS} rounds)`, { timeout: 1_200_000 }, () =>
     crashRounds('sqlite'),
   );
-  it(`loses no answered write and leaves no half-done one on PostgreSQL (${ROUNDS} rounds)`, { timeout: 900_000 }, () =>
+  it(`loses no answered write and leaves no half-done one on PostgreSQL (${ROUNDS} rounds)`, { timeout: 1_200_000 }, () =>
     crashRounds('postgres'),
   );
 });
