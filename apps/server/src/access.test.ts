@@ -14,6 +14,7 @@ import {
 } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { figure } from '../test/figures.js';
 import { BANK_FORM, ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../test/harness.js';
 import { registeredRoutes } from '../test/routes.js';
 import { type Customer, customer, listing, trade } from '../test/trading.js';
@@ -453,8 +454,8 @@ describe('the access matrix', () => {
       if (want !== 'answers' && (answer.file || 'field' in answer.data))
         problems.push(`${path} as ${p.name}: got past the refusal (${JSON.stringify(answer)})`);
     }
-    console.info(
-      `access matrix: ${CALLS.length} calls × ${principals.length} callers = ${results.length} cells checked, ${problems.length} wrong`,
+    figure(
+      `access matrix: ${CALLS.length} calls × ${principals.length} callers = ${results.length} cells checked, ${problems.length} wrong (${s.ctx.database.dialect})`,
     );
     expect(problems).toEqual([]);
     // and a logout that was let in ended its session: the caller is signed out of everything now

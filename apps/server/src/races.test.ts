@@ -1,5 +1,6 @@
 import { ADMIN_API, API, type Envelope, errorCode, OK } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figure } from '../test/figures.js';
 import { ownerToken, startNode, startServer, type TestNode, type TestServer } from '../test/harness.js';
 import { type Customer, customer, listing, money } from '../test/trading.js';
 import { checkLedger } from './modules/ledger/ledger.service.js';
@@ -54,7 +55,7 @@ async function race(name: string, requests: ((call: Call) => Promise<Envelope<un
   for (const x of answers) codes.set(x.code, (codes.get(x.code) ?? 0) + 1);
   const accepted = codes.get(OK) ?? 0;
   const byNode = [0, 1].map((n) => answers.filter((x, i) => i % 2 === n && x.code === OK).length);
-  console.info(
+  figure(
     `race ${name}: ${requests.length} requests, ${accepted} accepted (node A ${byNode[0]}, node B ${byNode[1]}), ` +
       `${requests.length - accepted} refused, ${ms} ms (${a.ctx.database.dialect}, 2 nodes)`,
   );

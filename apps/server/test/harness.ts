@@ -140,7 +140,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
 }
 
 /** Customer calls to the server at `url`; each comes from its own client address unless `ip` is given. */
-function customerCall(url: string): TestServer['call'] {
+export function customerCall(url: string): TestServer['call'] {
   return async (p, body = {}, token, ip = randomIp()) => {
     const res = await fetch(url + p, {
       method: 'POST',
@@ -156,7 +156,7 @@ function customerCall(url: string): TestServer['call'] {
 }
 
 /** Operator calls to the server at `url`; from 127.0.0.1 unless `ip` is given. */
-function adminCall(url: string): TestServer['admin'] {
+export function adminCall(url: string): TestServer['admin'] {
   return async (p, body = {}, token, ip) => {
     const res = await fetch(url + p, {
       method: 'POST',
