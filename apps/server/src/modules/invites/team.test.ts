@@ -105,6 +105,29 @@ describe('the team over three levels of the invitation tree', () => {
   });
 });
 
+describe('the team counters under concurrent sign-ups (issue 10)', () => {
+  it('count every member once when many sign up at the same moment, under one leader and one level below', async () => {
+    const top = await join(undefined, 'top');
+    const mid = await join(top.user.invite_code, 'mid');
+    // 12 sign up with top's code and 12 with mid's, all at once: top gains 12 + 12 at levels 1 and 2, mid 12 at level 1
+    const codes = [...Array(24)].map((_, i) => (i % 2 ? top.user.invite_code : mid.user.invite_code));
+    await Promise.all(codes.map((code, i) => signUp(s, { email: `crowd${i}.${process.pid}@gmail.com`, invite: code })));
+    expect((await s.call(API.teamTongji, {}, top.token)).data).toEqual({ team_size: 25, level1: 13, level2: 12, level3: 0 });
+    expect((await s.call(API.teamTongji, {}, mid.token)).data).toEqual({ team_size: 12, level1: 12, level2: 0, level3: 0 });
+    // the counters agree with the members the list pages through
+    const listed = await s.call<Page>(API.teamList, { page_size: '100' }, top.token);
+    expect(listed.data.total).toBe(25);
+    expect(listed.data.list).toHaveLength(25);
+    expect(listed.data.list.filter((m) => m.level === 2)).toHaveLength(12);
+    // and the invitation tree itself, walked level by level
+    const walk = async (ids: number[]) =>
+      ids.length ? (await s.db.selectFrom('users').select('id').where('inviter_id', 'in', ids).execute()).map((r) => r.id) : [];
+    const l1 = await walk([top.user.id]);
+    const l2 = await walk(l1);
+    expect([l1.length, l2.length, (await walk(l2)).length]).toEqual([13, 12, 0]);
+  });
+});
+
 describe('the invitation', () => {
   it("answers the code and the sign-up address that fills it in, on the operator's app address when set", async () => {
     const me = await join(undefined, 'inviter');
