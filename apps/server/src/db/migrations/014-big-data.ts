@@ -37,18 +37,7 @@ export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<v
     .addColumn('level3', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await sql`INSERT INTO team_links (leader_id, member_id, level, joined_at)
-    SELECT m.inviter_id, m.id, 1, m.created_at FROM users m WHERE m.inviter_id IS NOT NULL`.execute(db);
-  await sql`INSERT INTO team_links (leader_id, member_id, level, joined_at)
-    SELECT p1.inviter_id, m.id, 2, m.created_at FROM users m JOIN users p1 ON p1.id = m.inviter_id
-    WHERE p1.inviter_id IS NOT NULL`.execute(db);
-  await sql`INSERT INTO team_links (leader_id, member_id, level, joined_at)
-    SELECT p2.inviter_id, m.id, 3, m.created_at FROM users m JOIN users p1 ON p1.id = m.inviter_id
-    JOIN users p2 ON p2.id = p1.inviter_id WHERE p2.inviter_id IS NOT NULL`.execute(db);
-  await sql`INSERT INTO team_sizes (user_id, level1, level2, level3)
-    SELECT leader_id, sum(case when level = 1 then 1 else 0 end), sum(case when level = 2 then 1 else 0 end),
-      sum(case when level = 3 then 1 else 0 end)
-    FROM team_links GROUP BY leader_id`.execute(db);
+  await linkTeams(db);
 
   await db.schema
     .createIndex('users_not_active')
@@ -63,4 +52,20 @@ export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<v
     .on('listings')
     .columns(['status', 'price', 'id', 'remaining', 'user_id'])
     .execute();
+}
+
+/** Links every customer to the leaders above them and counts each leader's levels, as sign-ups do from now on. */
+export async function linkTeams(db: Kysely<unknown>): Promise<void> {
+  await sql`INSERT INTO team_links (leader_id, member_id, level, joined_at)
+    SELECT m.inviter_id, m.id, 1, m.created_at FROM users m WHERE m.inviter_id IS NOT NULL`.execute(db);
+  await sql`INSERT INTO team_links (leader_id, member_id, level, joined_at)
+    SELECT p1.inviter_id, m.id, 2, m.created_at FROM users m JOIN users p1 ON p1.id = m.inviter_id
+    WHERE p1.inviter_id IS NOT NULL`.execute(db);
+  await sql`INSERT INTO team_links (leader_id, member_id, level, joined_at)
+    SELECT p2.inviter_id, m.id, 3, m.created_at FROM users m JOIN users p1 ON p1.id = m.inviter_id
+    JOIN users p2 ON p2.id = p1.inviter_id WHERE p2.inviter_id IS NOT NULL`.execute(db);
+  await sql`INSERT INTO team_sizes (user_id, level1, level2, level3)
+    SELECT leader_id, sum(case when level = 1 then 1 else 0 end), sum(case when level = 2 then 1 else 0 end),
+      sum(case when level = 3 then 1 else 0 end)
+    FROM team_links GROUP BY leader_id`.execute(db);
 }

@@ -1,6 +1,7 @@
 import { ADMIN_API, API, errorCode, ROUTES } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { linkTeams } from '../../db/migrations/014-big-data.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -154,5 +155,30 @@ describe('the invitation', () => {
       await s.admin(ADMIN_API.settingsSave, settings, await ownerToken(s));
     }
     expect((await s.call(API.inviteDetail, {})).code).toBe(errorCode('unauthorized'));
+  });
+});
+
+describe('the teams of customers who signed up before migration 014 (issue 10)', () => {
+  it('are linked and counted by the migration exactly as sign-ups link and count them', async () => {
+    const leader = await join(undefined, 'early');
+    const a = await join(leader.user.invite_code, 'early');
+    const b = await join(a.user.invite_code, 'early');
+    await join(b.user.invite_code, 'early');
+    await join(b.user.invite_code, 'early');
+    const links = () => s.db.selectFrom('team_links').selectAll().orderBy('leader_id').orderBy('member_id').execute();
+    const sizes = () => s.db.selectFrom('team_sizes').selectAll().orderBy('user_id').execute();
+    const [liveLinks, liveSizes] = [await links(), await sizes()];
+    expect(liveSizes.find((r) => r.user_id === leader.user.id)).toEqual({
+      user_id: leader.user.id,
+      level1: 1,
+      level2: 1,
+      level3: 2,
+    });
+    // every customer of this file's server, as if they had signed up before the tables existed
+    await s.db.deleteFrom('team_sizes').execute();
+    await s.db.deleteFrom('team_links').execute();
+    await linkTeams(s.db as never);
+    expect(await links()).toEqual(liveLinks);
+    expect(await sizes()).toEqual(liveSizes);
   });
 });
