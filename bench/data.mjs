@@ -134,6 +134,13 @@ let pgClient;
 try {
   const tBuild = performance.now();
   await build({ targets: ['server'], quiet: true });
+  if (onPg) {
+    // as the server connects: the operating-system user when the address names none
+    const url = new URL(pgUrl);
+    if (!url.username) url.username = os.userInfo().username;
+    pgClient = new pg.Client({ connectionString: url.toString() });
+    await pgClient.connect();
+  }
   console.info(
     `big data on ${onPg ? `PostgreSQL (schema ${schema})` : `SQLite (${dataDir})`}: ${USERS} customers, ${POSTINGS} postings`,
   );
@@ -144,11 +151,8 @@ try {
 
   const now = new Date().toISOString();
   let sink;
-  if (onPg) {
-    pgClient = new pg.Client({ connectionString: pgUrl });
-    await pgClient.connect();
-    sink = await pgSink(pgClient, schema, now);
-  } else {
+  if (onPg) sink = await pgSink(pgClient, schema, now);
+  else {
     db = new SQLite(path.join(dataDir, 'c2c.sqlite'));
     sink = sqliteSink(db, now);
   }

@@ -200,6 +200,8 @@ function sinkOf(push) {
 
 /** SQLite: prepared inserts in one transaction, with the journal and syncing off for the load only. */
 export function sqliteSink(raw, now) {
+  // a WAL database must leave WAL before its journal can be turned off
+  raw.pragma('journal_mode = DELETE');
   raw.pragma('journal_mode = OFF');
   raw.pragma('synchronous = OFF');
   raw.pragma('foreign_keys = OFF');
