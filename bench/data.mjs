@@ -58,15 +58,26 @@ delete env.REDIS_URL;
 if (!onPg) delete env.DATABASE_URL;
 
 let server;
-function startServer() {
-  server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return waitReady();
+/**
+ * Starts the built server and waits until it is ready. Tried three times: on a PostgreSQL shared with other test runs,
+ * the migrator's look at the catalogue can meet another run's schema as it is dropped, and the start fails.
+ */
+async function startServer() {
+  for (let attempt = 1; ; attempt++) {
+    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      return await waitReady(server);
+    } catch (err) {
+      await stopServer();
+      if (attempt === 3) throw err;
+    }
+  }
 }
-async function waitReady() {
-  for (let i = 0; i < 600; i++) {
+async function waitReady(proc) {
+  for (let i = 0; i < 600 && proc.exitCode === null; i++) {
     try {
       if ((await fetch(`${BASE}/readyz`)).ok) return;
     } catch {
