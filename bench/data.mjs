@@ -237,13 +237,13 @@ try {
 
   // ---- the query plans ----
   const params = { ...facts, viewer };
+  const ro = onPg ? undefined : new SQLite(path.join(dataDir, 'c2c.sqlite'), { readonly: true });
   const explain = onPg
     ? async (sql, values) => (await pgClient.query(`EXPLAIN (FORMAT JSON) ${sql}`, values)).rows[0]['QUERY PLAN']
-    : (() => {
-        const ro = new SQLite(path.join(dataDir, 'c2c.sqlite'), { readonly: true });
-        return async (sql, values) => ro.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values);
-      })();
-  for (const problem of await checkPlans(explain, onPg ? 'postgres' : 'sqlite', params)) failures.push(problem);
+    : async (sql, values) => ro.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values);
+  const run = onPg ? (sql, values) => pgClient.query(sql, values) : async (sql, values) => ro.prepare(sql).all(...values);
+  for (const problem of await checkPlans(explain, run, onPg ? 'postgres' : 'sqlite', params)) failures.push(problem);
+  ro?.close();
   console.info(`  query plans: ${PLAN_QUERIES.length} statements checked`);
 
   // ---- the calls, through the real server ----
