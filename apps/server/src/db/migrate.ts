@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-interest.js';
 import * as m011 from './migrations/011-kefu.js';
 import * as m012 from './migrations/012-users.js';
 import * as m013 from './migrations/013-vip.js';
+import * as m014 from './migrations/014-big-data.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -32,6 +33,7 @@ const STEPS: Record<string, Step> = {
   '011-kefu': m011,
   '012-users': m012,
   '013-vip': m013,
+  '014-big-data': m014,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -347,6 +347,25 @@ export interface DB {
   interest_orders: InterestOrdersTable;
   kefu_contacts: KefuContactsTable;
   user_adjustments: UserAdjustmentsTable;
+  team_links: TeamLinksTable;
+  team_sizes: TeamSizesTable;
+}
+
+/** A member of a leader's team (issue 10): one row per leader above the member, up to three levels. */
+export interface TeamLinksTable {
+  leader_id: number;
+  member_id: number;
+  level: number;
+  /** the member's sign-up time */
+  joined_at: string;
+}
+
+/** How many members a customer's team has per level (issue 10), counted up at each sign-up below them. */
+export interface TeamSizesTable {
+  user_id: number;
+  level1: Generated<number>;
+  level2: Generated<number>;
+  level3: Generated<number>;
 }
 
 /** An interest product (issue 9): `rate` in 10^-4 per cent a day; `sold` is the principal of all its orders ever. */

@@ -34,60 +34,61 @@ export async function userCodeTaken(tx: Tx, code: string): Promise<boolean> {
   return !!(await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst());
 }
 
-// ---- the team: three levels of the invitation tree (issue 9) ----
+// ---- the team: three levels of the invitation tree (issues 9, 10) ----
+
+/** The customers one, two and three levels above `inviterId`'s invitee: the inviter and the two above them. */
+export async function leadersAbove(tx: Tx, inviterId: number): Promise<number[]> {
+  const row = await tx
+    .selectFrom('users as p1')
+    .leftJoin('users as p2', 'p2.id', 'p1.inviter_id')
+    .select(['p1.id as l1', 'p1.inviter_id as l2', 'p2.inviter_id as l3'])
+    .where('p1.id', '=', inviterId)
+    .executeTakeFirst();
+  return row ? [row.l1, row.l2, row.l3].filter((id): id is number => id !== null) : [];
+}
+
+export async function insertTeamLinks(tx: Tx, memberId: number, leaders: number[], joinedAt: string) {
+  await tx
+    .insertInto('team_links')
+    .values(leaders.map((leader, i) => ({ leader_id: leader, member_id: memberId, level: i + 1, joined_at: joinedAt })))
+    .execute();
+}
 
 /**
- * The members of `userId`'s team at one level: 1 = invited by them, 2 = by those, 3 = by those. Each level is
- * joins along `users.inviter_id` (indexed), so it reads only the branch under the user.
+ * One more member at `level` of the leader's team. A single upsert, so concurrent sign-ups under one leader each add
+ * their one (the row lock, or SQLite's single writer, orders them).
  */
-function levelQuery(tx: Tx, userId: number, level: 1 | 2 | 3) {
-  if (level === 1)
-    return tx
-      .selectFrom('users as m')
-      .where('m.inviter_id', '=', userId)
-      .select(['m.id', 'm.email', 'm.created_at', (eb) => eb.val(1).as('level')]);
-  if (level === 2)
-    return tx
-      .selectFrom('users as m')
-      .innerJoin('users as p1', 'p1.id', 'm.inviter_id')
-      .where('p1.inviter_id', '=', userId)
-      .select(['m.id', 'm.email', 'm.created_at', (eb) => eb.val(2).as('level')]);
-  return tx
-    .selectFrom('users as m')
-    .innerJoin('users as p2', 'p2.id', 'm.inviter_id')
-    .innerJoin('users as p1', 'p1.id', 'p2.inviter_id')
-    .where('p1.inviter_id', '=', userId)
-    .select(['m.id', 'm.email', 'm.created_at', (eb) => eb.val(3).as('level')]);
+export async function countMember(tx: Tx, leaderId: number, level: 1 | 2 | 3) {
+  const column = `level${level}` as const;
+  await tx
+    .insertInto('team_sizes')
+    .values({ user_id: leaderId, [column]: 1 })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ [column]: eb(eb.ref(`team_sizes.${column}`), '+', 1) })))
+    .execute();
 }
 
 /** How many members each level of the team has. */
 export async function teamCounts(tx: Tx, userId: number): Promise<[number, number, number]> {
-  const count = async (level: 1 | 2 | 3) => {
-    const r = await tx
-      .selectFrom(levelQuery(tx, userId, level).as('t'))
-      .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  };
-  return [await count(1), await count(2), await count(3)];
+  const r = await tx
+    .selectFrom('team_sizes')
+    .select(['level1', 'level2', 'level3'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r ? [r.level1, r.level2, r.level3] : [0, 0, 0];
 }
 
-/** One page of the team (one level or all three), newest first. */
+/** One page of the team (one level or all three), newest first, read in the order of an index. */
 export async function teamPage(tx: Tx, userId: number, level: 1 | 2 | 3 | undefined, limit: number, offset: number) {
-  const levels = level ? [level] : ([1, 2, 3] as const);
-  const parts = levels.map((l) => levelQuery(tx, userId, l));
-  const all = parts.slice(1).reduce((q, p) => q.unionAll(p), parts[0]!);
-  const rows = await tx
-    .selectFrom(all.as('t'))
-    .select(['t.id', 't.email', 't.created_at', 't.level'])
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
+  let q = tx.selectFrom('team_links as t').innerJoin('users as m', 'm.id', 't.member_id').where('t.leader_id', '=', userId);
+  if (level) q = q.where('t.level', '=', level);
+  const rows = await q
+    .select(['m.id', 'm.email', 't.joined_at as created_at', 't.level'])
+    .orderBy('t.joined_at', 'desc')
+    .orderBy('t.member_id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
-  const total = await tx
-    .selectFrom(all.as('t'))
-    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  const sizes = await teamCounts(tx, userId);
+  const total = level ? sizes[level - 1]! : sizes[0] + sizes[1] + sizes[2];
+  return { rows, total };
 }

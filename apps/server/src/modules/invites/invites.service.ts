@@ -78,6 +78,18 @@ export function maskTeamEmail(email: string): string {
   return `${email.slice(0, Math.min(2, at))}***@${host.slice(0, 1)}***${tld}`;
 }
 
+/**
+ * Puts a new customer into the teams above them (the inviter's, and the two leaders' above): linked for the team
+ * list and counted per level, in the sign-up's transaction. Leaders are counted nearest first, so concurrent sign-ups
+ * take the counter rows in one order (towards the root) and cannot deadlock.
+ */
+export async function joinTeams(tx: Tx, memberId: number, inviterId: number, joinedAt: Date): Promise<void> {
+  const leaders = await repo.leadersAbove(tx, inviterId);
+  if (!leaders.length) return;
+  await repo.insertTeamLinks(tx, memberId, leaders, iso(joinedAt));
+  for (const [i, leader] of leaders.entries()) await repo.countMember(tx, leader, (i + 1) as 1 | 2 | 3);
+}
+
 export async function teamTongji(tx: Tx, userId: number): Promise<TeamTongji> {
   const [level1, level2, level3] = await repo.teamCounts(tx, userId);
   return { team_size: level1 + level2 + level3, level1, level2, level3 };

@@ -1,6 +1,7 @@
 import { ADMIN_API, API, errorCode, ROUTES } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { linkTeams } from '../../db/migrations/014-big-data.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -105,6 +106,29 @@ describe('the team over three levels of the invitation tree', () => {
   });
 });
 
+describe('the team counters under concurrent sign-ups (issue 10)', () => {
+  it('count every member once when many sign up at the same moment, under one leader and one level below', async () => {
+    const top = await join(undefined, 'top');
+    const mid = await join(top.user.invite_code, 'mid');
+    // 12 sign up with top's code and 12 with mid's, all at once: top gains 12 + 12 at levels 1 and 2, mid 12 at level 1
+    const codes = [...Array(24)].map((_, i) => (i % 2 ? top.user.invite_code : mid.user.invite_code));
+    await Promise.all(codes.map((code, i) => signUp(s, { email: `crowd${i}.${process.pid}@gmail.com`, invite: code })));
+    expect((await s.call(API.teamTongji, {}, top.token)).data).toEqual({ team_size: 25, level1: 13, level2: 12, level3: 0 });
+    expect((await s.call(API.teamTongji, {}, mid.token)).data).toEqual({ team_size: 12, level1: 12, level2: 0, level3: 0 });
+    // the counters agree with the members the list pages through
+    const listed = await s.call<Page>(API.teamList, { page_size: '100' }, top.token);
+    expect(listed.data.total).toBe(25);
+    expect(listed.data.list).toHaveLength(25);
+    expect(listed.data.list.filter((m) => m.level === 2)).toHaveLength(12);
+    // and the invitation tree itself, walked level by level
+    const walk = async (ids: number[]) =>
+      ids.length ? (await s.db.selectFrom('users').select('id').where('inviter_id', 'in', ids).execute()).map((r) => r.id) : [];
+    const l1 = await walk([top.user.id]);
+    const l2 = await walk(l1);
+    expect([l1.length, l2.length, (await walk(l2)).length]).toEqual([13, 12, 0]);
+  });
+});
+
 describe('the invitation', () => {
   it("answers the code and the sign-up address that fills it in, on the operator's app address when set", async () => {
     const me = await join(undefined, 'inviter');
@@ -131,5 +155,30 @@ describe('the invitation', () => {
       await s.admin(ADMIN_API.settingsSave, settings, await ownerToken(s));
     }
     expect((await s.call(API.inviteDetail, {})).code).toBe(errorCode('unauthorized'));
+  });
+});
+
+describe('the teams of customers who signed up before migration 014 (issue 10)', () => {
+  it('are linked and counted by the migration exactly as sign-ups link and count them', async () => {
+    const leader = await join(undefined, 'early');
+    const a = await join(leader.user.invite_code, 'early');
+    const b = await join(a.user.invite_code, 'early');
+    await join(b.user.invite_code, 'early');
+    await join(b.user.invite_code, 'early');
+    const links = () => s.db.selectFrom('team_links').selectAll().orderBy('leader_id').orderBy('member_id').execute();
+    const sizes = () => s.db.selectFrom('team_sizes').selectAll().orderBy('user_id').execute();
+    const [liveLinks, liveSizes] = [await links(), await sizes()];
+    expect(liveSizes.find((r) => r.user_id === leader.user.id)).toEqual({
+      user_id: leader.user.id,
+      level1: 1,
+      level2: 1,
+      level3: 2,
+    });
+    // every customer of this file's server, as if they had signed up before the tables existed
+    await s.db.deleteFrom('team_sizes').execute();
+    await s.db.deleteFrom('team_links').execute();
+    await linkTeams(s.db as never);
+    expect(await links()).toEqual(liveLinks);
+    expect(await sizes()).toEqual(liveSizes);
   });
 });

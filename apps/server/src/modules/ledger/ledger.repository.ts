@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { flagOf, sumOf } from '../../db/queries.js';
+import { sumOf } from '../../db/queries.js';
 
 export async function insertAccounts(
   tx: Tx,
@@ -86,41 +86,35 @@ export async function insertPostings(
     .execute();
 }
 
-/** The entries of one account, newest first, with their journal and whether a later journal paid the same reference out. */
+/**
+ * The entries of one account, newest first, with their journal and whether a later journal paid the same reference
+ * out. Whether it was paid is asked for the page's references only, in a second statement: as a subquery per row,
+ * PostgreSQL may hash every payout journal ever written instead of probing for twenty (issue 10).
+ */
 export async function accountEntries(tx: Tx, accountId: number, limit: number, offset: number) {
   const found = await tx
     .selectFrom('postings as p')
     .innerJoin('journals as j', 'j.id', 'p.journal_id')
-    .select([
-      'p.id',
-      'p.amount',
-      'p.balance_after',
-      'p.created_at',
-      'j.kind',
-      'j.ref',
-      'j.memo',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('journals as paid')
-              .select('paid.id')
-              .whereRef('paid.ref', '=', 'j.ref')
-              .where('paid.kind', '=', 'withdraw_paid'),
-          )
-          .as('paid'),
-    ])
+    .select(['p.id', 'p.amount', 'p.balance_after', 'p.created_at', 'j.kind', 'j.ref', 'j.memo'])
     .where('p.account_id', '=', accountId)
     .orderBy('p.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
+  const refs = [...new Set(found.map((r) => r.ref))];
+  const paid = new Set(
+    refs.length
+      ? (
+          await tx.selectFrom('journals').select('ref').where('ref', 'in', refs).where('kind', '=', 'withdraw_paid').execute()
+        ).map((r) => r.ref)
+      : [],
+  );
   const total = await tx
     .selectFrom('postings')
     .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
     .where('account_id', '=', accountId)
     .executeTakeFirstOrThrow();
-  return { rows: found.map((r) => ({ ...r, paid: flagOf(r.paid) })), total: Number(total.n) };
+  return { rows: found.map((r) => ({ ...r, paid: paid.has(r.ref) })), total: Number(total.n) };
 }
 
 /** Sums of one account's postings: credits, debits, their count, and the credits of the given journal kinds. */

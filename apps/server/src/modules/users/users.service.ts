@@ -17,7 +17,7 @@ import type { Auth } from '../../lib/http.js';
 import type { Mail } from '../../lib/mailer.js';
 import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import type { Limit } from '../../lib/throttle.js';
-import { isActiveHouseCode, newUserInviteCode } from '../invites/invites.service.js';
+import { isActiveHouseCode, joinTeams, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';
@@ -213,6 +213,7 @@ export async function register(
     lang,
     created_at: iso(now),
   });
+  if (inviterId !== undefined) await joinTeams(tx, id, inviterId, now);
   await openUserAccounts(tx, id, now);
   const session = await openSession(tx, 'sessions', id, now);
   const user = (await repo.findUserById(tx, id))!;
