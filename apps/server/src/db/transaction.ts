@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { DomainError } from '../lib/errors.js';
 import type { Database } from './database.js';
 import type { DB } from './schema.js';
@@ -78,6 +78,11 @@ export function onRollback(tx: Tx, effect: Effect): void {
   effectsOf(tx).rollback.push(effect);
 }
 
+// compiled once: they run around every create call that has a request id
+const SAVEPOINT = CompiledQuery.raw('SAVEPOINT work');
+const RELEASE = CompiledQuery.raw('RELEASE SAVEPOINT work');
+const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO SAVEPOINT work');
+
 /**
  * Runs `work` under a savepoint: if it throws, what it wrote and the effects it scheduled are undone, and the
  * caller's transaction stays usable (PostgreSQL refuses every statement after an error otherwise).
@@ -85,14 +90,14 @@ export function onRollback(tx: Tx, effect: Effect): void {
 export async function withSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
   const effects = effectsOf(tx);
   const marks = { commit: effects.commit.length, rollback: effects.rollback.length };
-  await sql`SAVEPOINT work`.execute(tx);
+  await tx.executeQuery(SAVEPOINT);
   try {
     const result = await work();
-    await sql`RELEASE SAVEPOINT work`.execute(tx);
+    await tx.executeQuery(RELEASE);
     return result;
   } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT work`.execute(tx);
-    await sql`RELEASE SAVEPOINT work`.execute(tx);
+    await tx.executeQuery(ROLLBACK_TO);
+    await tx.executeQuery(RELEASE);
     effects.commit.length = marks.commit;
     // the undone part's own clean-ups run now; the rest wait for the transaction's end
     const undo = effects.rollback.splice(marks.rollback);

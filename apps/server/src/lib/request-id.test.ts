@@ -37,12 +37,12 @@ describe('request ids', () => {
     expect(((await res.json()) as { code: number }).code).toBe(200);
     const mine = lines.filter((l) => l.reqId === id);
     expect(mine.map((l) => l.msg)).toEqual(
-      expect.arrayContaining([
-        'incoming request',
-        'password reset code asked for an unknown address; nothing sent',
-        'request completed',
-      ]),
+      expect.arrayContaining(['password reset code asked for an unknown address; nothing sent', 'request completed']),
     );
+    // one line per request, written when it is answered, says what was asked and how it went
+    expect(mine.filter((l) => l.msg === 'request completed')).toEqual([
+      expect.objectContaining({ method: 'POST', url: API.sendCode, statusCode: 200, responseTime: expect.any(Number) }),
+    ]);
     // each line names the id once (the request's own logger binds it already; the service line gets it added)
     for (const line of raw.filter((l) => l.includes(id))) expect(line.match(/"reqId"/g)).toHaveLength(1);
     // no line of another request carries it

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
 
 export async function insertAccounts(
@@ -21,50 +22,45 @@ export async function insertAccounts(
     .execute();
 }
 
+const balancesOf = prepared(2, (db, userId: number, currency: string) =>
+  db.selectFrom('accounts').select(['kind', 'balance']).where('user_id', '=', userId).where('currency', '=', currency),
+);
 export async function userBalances(tx: Tx, userId: number, currency: string) {
-  return tx
-    .selectFrom('accounts')
-    .select(['kind', 'balance'])
-    .where('user_id', '=', userId)
-    .where('currency', '=', currency)
-    .execute();
+  return (await balancesOf(tx, userId, currency)).rows;
 }
 
+const accountIdOf = prepared(3, (db, owner: string, kind: string, currency: string) =>
+  db.selectFrom('accounts').select('id').where('owner', '=', owner).where('kind', '=', kind).where('currency', '=', currency),
+);
 export async function findAccountId(tx: Tx, owner: string, kind: string, currency: string): Promise<number | undefined> {
-  const row = await tx
-    .selectFrom('accounts')
-    .select('id')
-    .where('owner', '=', owner)
-    .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
-  return row?.id;
+  return (await accountIdOf(tx, owner, kind, currency)).rows[0]?.id;
 }
 
 /**
  * Adds `amount` to an account and answers the new balance, or undefined when a customer account would go
  * below zero. The condition and the change are one statement, so concurrent writers cannot both pass it.
  */
-export async function applyToAccount(tx: Tx, accountId: number, amount: bigint, now: string): Promise<bigint | undefined> {
-  const row = await tx
+const addToAccount = prepared(3, (db, accountId: number, amount: bigint, now: string) =>
+  db
     .updateTable('accounts')
     .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
     .where('id', '=', accountId)
     .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
-    .returning('balance')
-    .executeTakeFirst();
-  return row?.balance;
+    .returning('balance'),
+);
+export async function applyToAccount(tx: Tx, accountId: number, amount: bigint, now: string): Promise<bigint | undefined> {
+  return (await addToAccount(tx, accountId, amount, now)).rows[0]?.balance;
 }
 
+const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>
+  db.insertInto('journals').values({ kind, ref, actor, memo, created_at: now }).returning('id'),
+);
 export async function insertJournal(
   tx: Tx,
   j: { kind: string; ref: string; actor: string; memo: string; now: string },
 ): Promise<number> {
-  const row = await tx
-    .insertInto('journals')
-    .values({ kind: j.kind, ref: j.ref, actor: j.actor, memo: j.memo, created_at: j.now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = (await journalInsert(tx, j.kind, j.ref, j.actor, j.memo, j.now)).rows[0];
+  if (!row) throw new Error('the journal insert returned no id');
   return row.id;
 }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
 
 export async function insertMerchant(tx: Tx, m: Insertable<MerchantsTable>): Promise<number> {
@@ -10,8 +11,8 @@ export const findMerchant = (tx: Tx, id: number) =>
   tx.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The offer row locked until the transaction ends: sales to it queue behind each other. */
-export const lockMerchant = (tx: Tx, id: number) =>
-  tx.selectFrom('merchants').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+const lockedMerchant = prepared(1, (db, id: number) => db.selectFrom('merchants').selectAll().where('id', '=', id).forUpdate());
+export const lockMerchant = async (tx: Tx, id: number) => (await lockedMerchant(tx, id)).rows[0];
 
 export async function updateMerchant(tx: Tx, id: number, set: Updateable<MerchantsTable>): Promise<void> {
   await tx.updateTable('merchants').set(set).where('id', '=', id).execute();
@@ -21,14 +22,15 @@ export async function updateMerchant(tx: Tx, id: number, set: Updateable<Merchan
  * Takes `n` off what the offer still buys, only if that much is left: true when it did. The condition makes
  * overselling impossible even without the row lock.
  */
-export async function reserveQuantity(tx: Tx, id: number, n: bigint): Promise<boolean> {
-  const r = await tx
+const takeQuantity = prepared(2, (db, id: number, n: bigint) =>
+  db
     .updateTable('merchants')
     .set((eb) => ({ quantity: eb('quantity', '-', n) }))
     .where('id', '=', id)
-    .where('quantity', '>=', n)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('quantity', '>=', n),
+);
+export async function reserveQuantity(tx: Tx, id: number, n: bigint): Promise<boolean> {
+  return Number((await takeQuantity(tx, id, n)).numAffectedRows) === 1;
 }
 
 export async function restoreQuantity(tx: Tx, id: number, n: bigint): Promise<void> {
@@ -68,14 +70,15 @@ export async function insertSale(tx: Tx, s: Insertable<MerchantSalesTable>): Pro
   return (await tx.insertInto('merchant_sales').values(s).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+const orderNoUpdate = prepared(2, (db, id: number, orderNo: string) =>
+  db.updateTable('merchant_sales').set({ order_no: orderNo }).where('id', '=', id),
+);
 export async function setOrderNo(tx: Tx, id: number, orderNo: string): Promise<void> {
-  await tx.updateTable('merchant_sales').set({ order_no: orderNo }).where('id', '=', id).execute();
+  await orderNoUpdate(tx, id, orderNo);
 }
 
-export const findSaleByRequest = (tx: Tx, userId: number, requestId: string) =>
-  tx
-    .selectFrom('merchant_sales')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('request_id', '=', requestId)
-    .executeTakeFirst();
+const saleByRequest = prepared(2, (db, userId: number, requestId: string) =>
+  db.selectFrom('merchant_sales').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId),
+);
+export const findSaleByRequest = async (tx: Tx, userId: number, requestId: string) =>
+  (await saleByRequest(tx, userId, requestId)).rows[0];

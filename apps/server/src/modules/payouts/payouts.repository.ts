@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
 
 export async function insertAccount(tx: Tx, row: Insertable<PayoutAccountsTable>) {
@@ -33,14 +34,10 @@ export const findAccount = (tx: Tx, id: number) =>
  * after the other. On PostgreSQL a waiting reader sees the row again once the other commits, so an account
  * removed meanwhile is not found.
  */
-export const lockAccount = (tx: Tx, id: number) =>
-  tx
-    .selectFrom('payout_accounts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('removed_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+const lockedAccount = prepared(1, (db, id: number) =>
+  db.selectFrom('payout_accounts').selectAll().where('id', '=', id).where('removed_at', 'is', null).forUpdate(),
+);
+export const lockAccount = async (tx: Tx, id: number) => (await lockedAccount(tx, id)).rows[0];
 
 /** Every version, removed ones too: withdrawals name the details they were paid to. */
 export const findAccounts = async (tx: Tx, ids: number[]) =>

@@ -1,4 +1,5 @@
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 
 export type SessionTable = 'sessions' | 'operator_sessions';
 const ownerColumn = { sessions: 'user_id', operator_sessions: 'operator_id' } as const;
@@ -29,11 +30,23 @@ export async function insertSession(
   return res.id;
 }
 
+const sessionByHash = {
+  sessions: prepared(1, (db, tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .select(['id', 'user_id as owner_id', 'expires_at', 'touched_at'])
+      .where('token_hash', '=', tokenHash),
+  ),
+  operator_sessions: prepared(1, (db, tokenHash: string) =>
+    db
+      .selectFrom('operator_sessions')
+      .select(['id', 'operator_id as owner_id', 'expires_at', 'touched_at'])
+      .where('token_hash', '=', tokenHash),
+  ),
+};
+
 export async function findSessionByHash(tx: Tx, table: SessionTable, tokenHash: string): Promise<SessionRow | undefined> {
-  const row = await tx.selectFrom(table).selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-  if (!row) return undefined;
-  const owner = (row as Record<string, unknown>)[ownerColumn[table]] as number;
-  return { id: row.id, owner_id: owner, expires_at: row.expires_at, touched_at: row.touched_at };
+  return (await sessionByHash[table](tx, tokenHash)).rows[0];
 }
 
 export async function extendSession(tx: Tx, table: SessionTable, id: number, now: string, expiresAt: string) {

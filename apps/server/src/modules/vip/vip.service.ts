@@ -96,7 +96,18 @@ export async function standing(tx: Tx, userId: number): Promise<VipStanding> {
   return { level, earned, override, volume, levels };
 }
 
-export const effectiveLevel = async (tx: Tx, userId: number) => (await standing(tx, userId)).level;
+/**
+ * The level in effect and the levels, as `standing` finds them, but the volume (sums over the customer's postings,
+ * which grow with their history) is read only when no override decides the level.
+ */
+async function levelInEffect(tx: Tx, userId: number): Promise<{ level: number; levels: VipLevel[] }> {
+  const levels = await vipLevels(tx);
+  const override = await repo.findOverride(tx, userId);
+  if (override !== null) return { level: Math.min(override, levels.length - 1), levels };
+  return { level: levelFor(levels, await volumeOf(tx, userId)), levels };
+}
+
+export const effectiveLevel = async (tx: Tx, userId: number) => (await levelInEffect(tx, userId)).level;
 
 /** The start of the UTC day of `now`, as stored times are written. */
 const dayStart = (now: Date) => `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
@@ -126,7 +137,7 @@ export async function vipInfo(tx: Tx, ctx: AppContext, userId: number): Promise<
  * over-limit one rolls back with everything it wrote.
  */
 export async function checkDailyWithdrawal(tx: Tx, userId: number, amount: bigint, now: Date): Promise<void> {
-  const s = await standing(tx, userId);
+  const s = await levelInEffect(tx, userId);
   const limit = s.levels[s.level]!.dailyWithdraw;
   const total = await repo.withdrawnSince(tx, userId, dayStart(now));
   if (total > limit) {

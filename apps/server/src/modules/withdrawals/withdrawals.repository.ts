@@ -1,4 +1,5 @@
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 
 export async function insertWithdrawal(
   tx: Tx,
@@ -19,8 +20,11 @@ export async function insertWithdrawal(
   return row.id;
 }
 
-export const findByRequest = (tx: Tx, userId: number, requestId: string) =>
-  tx.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+const byRequest = prepared(2, (db, userId: number, requestId: string) =>
+  db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId),
+);
+export const findByRequest = async (tx: Tx, userId: number, requestId: string) =>
+  (await byRequest(tx, userId, requestId)).rows[0];
 
 export const findWithdrawal = (tx: Tx, id: number) =>
   tx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
