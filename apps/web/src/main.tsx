@@ -4,9 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/pwa';
 import { applyTheme, getTheme } from './lib/theme';
 
 applyTheme(getTheme());
+registerServiceWorker();
 
 initI18n().then(() => {
   const root = document.getElementById('root');

@@ -2,6 +2,7 @@ import { ROUTES } from '@c2c/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { OfflineBanner } from '../components/offline-banner';
 import { PageLoading } from '../components/page-loading';
 import { useLiveUpdates } from '../lib/live-updates';
 import { usePublicConfig } from '../lib/queries';
@@ -54,6 +55,7 @@ export function Layout() {
             <AppTabBar path={path} />
           </Suspense>
         )}
+        <OfflineBanner />
       </div>
     </LaunchGuard>
   );
