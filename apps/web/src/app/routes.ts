@@ -2,11 +2,14 @@ import { ROUTES } from '@c2c/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { TKey } from '../lib/i18n-keys';
 
+/** A page loaded on its first render, or earlier by `preload` (the same single download). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
 export interface PageRoute {
   /** The nav bar's title; tab pages without one draw their own header. */
   title?: TKey;
   tab?: boolean;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
 }
 
 /**
@@ -14,8 +17,14 @@ export interface PageRoute {
  * (Home, sign-in, sign-up, reset) find their texts in the language's first file; every other page loads the rest of
  * the texts (`locales/pages/<lang>.json`) together with its chunk.
  */
-const firstPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const firstPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => {
+    loading ??= load().then((m) => ({ default: m[name] as ComponentType }));
+    return loading;
+  };
+  return Object.assign(lazy(start), { preload: start });
+};
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   firstPage(async () => (await Promise.all([load(), import('../lib/page-texts').then((m) => m.loadPageTexts())]))[0], name);
 
