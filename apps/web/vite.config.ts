@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const server = 'http://127.0.0.1:8080';
 
@@ -24,9 +25,55 @@ function compactIcons(): Plugin {
   };
 }
 
+// The dark theme's page colour (index.html), also the installed app's splash and bar.
+const background = '#0f1220';
+
+/**
+ * Installable app: the manifest and a service worker that precaches the app shell (HTML, scripts, styles, fonts,
+ * icons), so the app opens offline. Nothing the server computes is ever cached: no runtime caching at all, and the
+ * shell answers no navigation outside the app (API, uploads, live updates, console, metrics). lib/pwa.ts registers the
+ * worker; a new version waits until no tab of the app is open and so takes over on the next visit, never mid-visit.
+ */
+const pwa = VitePWA({
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    id: '/',
+    name: 'C2C',
+    short_name: 'C2C',
+    description: 'Buy and sell USDT',
+    // The hash router keeps every page under `/`: the app starts on its launch route and stays in scope.
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: background,
+    background_color: background,
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/pwa-maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{html,js,css,svg,png,woff,woff2,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/ws(\/|$)/, /^\/admin(\/|$)/, /^\/metrics(\/|$)/],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    // A first install controls the open page at once (nothing older to clash with); an update waits (no skipWaiting).
+    clientsClaim: true,
+    skipWaiting: false,
+    // Lazy pages and language chunks are part of the shell: every page must open offline.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), compactIcons()],
+  plugins: [react(), compactIcons(), pwa],
   resolve: {
     alias: [
       {

@@ -2,18 +2,32 @@ import { ROUTES } from '@c2c/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { OfflineBanner } from '../components/offline-banner';
 import { PageLoading } from '../components/page-loading';
 import { useLiveUpdates } from '../lib/live-updates';
+import { pathOf } from '../lib/navigation';
 import { usePublicConfig } from '../lib/queries';
 import { getToken, getUserInfo } from '../lib/storage';
 import { PageErrorBoundary } from './error-boundary';
-import { LaunchGuard } from './launch-guard';
+import { LaunchGuard, landingPath } from './launch-guard';
 import { routeTable } from './routes';
 
 // Neither first page (a visitor's sign-in, a customer's Home) shows the nav bar, and sign-in has no tab bar: each
 // arrives the first time it is shown, alongside that page's own chunk.
 const AppNavBar = lazy(async () => ({ default: (await import('./nav-bar')).AppNavBar }));
 const AppTabBar = lazy(async () => ({ default: (await import('./tab-bar')).AppTabBar }));
+
+/**
+ * Starts downloading the first page's chunks (and the tab bar's, on a tab page) at once, alongside the language's
+ * texts, instead of after them on the first render: one round trip less before the page shows on a slow network.
+ */
+export function preloadFirstPage(): void {
+  const route = routeTable[landingPath(pathOf(location.hash.replace(/^#/, '')))];
+  if (!route) return;
+  // a failed download is the first render's to report (the page's error boundary), not this head start's
+  route.page.preload().catch(() => undefined);
+  if (route.tab) import('./tab-bar').catch(() => undefined);
+}
 
 export function Layout() {
   const { t } = useTranslation();
@@ -54,6 +68,7 @@ export function Layout() {
             <AppTabBar path={path} />
           </Suspense>
         )}
+        <OfflineBanner />
       </div>
     </LaunchGuard>
   );

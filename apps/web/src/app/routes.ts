@@ -1,12 +1,16 @@
 import { ROUTES } from '@c2c/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { currentLang } from '../lib/i18n';
 import type { TKey } from '../lib/i18n-keys';
+
+/** A page loaded on its first render, or earlier by `preload` (the same single download). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 export interface PageRoute {
   /** The nav bar's title; tab pages without one draw their own header. */
   title?: TKey;
   tab?: boolean;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
 }
 
 /**
@@ -14,10 +18,23 @@ export interface PageRoute {
  * (Home, sign-in, sign-up, reset) find their texts in the language's first file; every other page loads the rest of
  * the texts (`locales/pages/<lang>.json`) together with its chunk.
  */
-const firstPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const firstPage = <M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  texts?: { load: () => Promise<unknown>; prefetch: () => Promise<unknown> },
+): LazyPage =>
+  Object.assign(
+    lazy(async () => ({ default: (await Promise.all([load(), texts?.load()]))[0][name] as ComponentType })),
+    // Only downloads (a module is fetched once, however often it is imported): the texts are added to i18n by the
+    // first render, once i18n is ready for them.
+    { preload: () => Promise.all([load(), texts?.prefetch()]) },
+  );
+const pageTexts = () => import('../lib/page-texts');
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  firstPage(async () => (await Promise.all([load(), import('../lib/page-texts').then((m) => m.loadPageTexts())]))[0], name);
+  firstPage(load, name, {
+    load: () => pageTexts().then((m) => m.loadPageTexts()),
+    prefetch: () => pageTexts().then((m) => m.prefetchPageTexts(currentLang())),
+  });
 
 const home = firstPage(() => import('../features/home/home-page'), 'HomePage');
 

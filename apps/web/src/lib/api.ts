@@ -11,6 +11,7 @@ import {
   ROUTES,
   SESSION_EXPIRED,
 } from '@c2c/shared';
+import { reportServerReachable } from './connection';
 import { currentLang, i18n } from './i18n';
 import { pathOf, signInPath, switchTab } from './navigation';
 import { queryClient } from './query-client';
@@ -83,9 +84,12 @@ async function send<T>(path: string, body: URLSearchParams | FormData, options: 
   let envelope: Envelope | null;
   try {
     const response = await fetch(path, { method: 'POST', body, headers, signal: controller.signal });
+    reportServerReachable(true);
     if (file && response.ok && !isJson(response)) return (await response.blob()) as T;
     envelope = parseEnvelope(await response.text());
   } catch {
+    // No answer at all (not a slow one): the device is offline or the server is gone.
+    if (!controller.signal.aborted) reportServerReachable(false);
     const text = controller.signal.aborted ? i18n.t('common.requestTimeout') : i18n.t('common.networkError');
     return fail(new ApiError(0, text), options);
   } finally {

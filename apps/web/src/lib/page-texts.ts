@@ -7,12 +7,20 @@ type Messages = Record<string, unknown>;
 const pageLocales = import.meta.glob<Messages>('../locales/pages/*.json', { import: 'default' });
 const pageTexts = new Map<string, Promise<void>>();
 
+const loaderOf = (lang: string) =>
+  pageLocales[`../locales/pages/${lang}.json`] ?? pageLocales[`../locales/pages/${DEFAULT_LANG}.json`];
+
+/** Starts downloading the other pages' texts of `lang` before i18n is ready to take them (loadPageTexts adds them). */
+export function prefetchPageTexts(lang: string): Promise<unknown> {
+  return loaderOf(lang)?.() ?? Promise.resolve();
+}
+
 /** Adds the other pages' texts of the interface language to its translations, once; the pages using them wait for it. */
 export function loadPageTexts(): Promise<void> {
   const lang = i18n.language || DEFAULT_LANG;
   let loading = pageTexts.get(lang);
   if (!loading) {
-    const load = pageLocales[`../locales/pages/${lang}.json`] ?? pageLocales[`../locales/pages/${DEFAULT_LANG}.json`];
+    const load = loaderOf(lang);
     loading = (async () => {
       if (load) i18n.addResourceBundle(lang, 'translation', await load(), true, true);
     })();

@@ -5,7 +5,7 @@ import { HistoryList } from '../../components/history-list';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
 import { SummaryCard } from '../../components/summary-card';
-import { useSellingTongji } from '../../lib/trade';
+import { useListings, useSellingTongji } from '../../lib/trade';
 import { BuyList } from './buy-list';
 import { MerchantOffers } from './merchant-offers';
 import { SellingList } from './selling-list';
@@ -13,6 +13,9 @@ import { SellingList } from './selling-list';
 export function HallPage() {
   const { t } = useTranslation();
   const summary = useSellingTongji().data;
+  // The deals card comes once the listings above it have arrived: drawn earlier, the list would push it down the
+  // screen (a layout shift); added below, nothing moves.
+  const listingsShown = !useListings().isPending;
   return (
     <div className="page-body">
       <SummaryCard label={t('hall.totalBalance')} value={<MoneyValue value={summary?.total} />}>
@@ -32,7 +35,7 @@ export function HallPage() {
           </Tabs.Tab>
         </Tabs>
       </div>
-      <HistoryList />
+      {listingsShown && <HistoryList />}
     </div>
   );
 }
