@@ -16,7 +16,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'c2c-e2e-'));
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  timeout: 60_000,
+  // two walks share the machine's two cores (workers below), so each gets twice the one-at-a-time budget
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Two walks at a time: a walk spends much of its time waiting on the server, its job rounds and the browser, so two
   // share the 2-core CI machine well. Each walk signs up its own customers; the three phases below keep the walks that
@@ -45,7 +46,8 @@ export default defineConfig({
     command: 'node ../scripts/build.mjs server --quiet && exec node --enable-source-maps ../apps/server/dist/main.js',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // two walks share the machine's two cores (workers below), so each gets twice the one-at-a-time budget
+  timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -10,6 +10,10 @@ export default defineConfig({
     // its server, the database or argon2. Every file has a server of its own (own SQLite file, PostgreSQL schema and
     // Redis prefix), so two files at a time are independent. VITEST_MAX_WORKERS=1 (Vitest's own) runs one at a time.
     maxWorkers: 2,
+    // A worker keeps the modules it loaded from one test file to the next instead of loading the server's whole module
+    // graph again for each (that load took longer than many files' tests). Test files share no state through modules:
+    // each starts its own server, and none mocks a module or stubs a global.
+    isolate: false,
     globalSetup: ['test/global-setup.ts'],
   },
 });
