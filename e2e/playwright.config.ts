@@ -46,8 +46,7 @@ export default defineConfig({
     command: 'node ../scripts/build.mjs server --quiet && exec node --enable-source-maps ../apps/server/dist/main.js',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-    // two walks share the machine's two cores (workers below), so each gets twice the one-at-a-time budget
-  timeout: 120_000,
+      timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
