@@ -46,7 +46,7 @@ export default defineConfig({
     command: 'node ../scripts/build.mjs server --quiet && exec node --enable-source-maps ../apps/server/dist/main.js',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
-      timeout: 60_000,
+    timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
