@@ -5,6 +5,8 @@ import { ownerTotp, shot } from './support';
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
 test('an operator signs in with TOTP and finds their own sign-in in the audit log', async ({ page }) => {
+  // room for one wait for a fresh authenticator code (below)
+  test.setTimeout(120_000);
   await page.goto('/admin/');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
@@ -12,8 +14,21 @@ test('an operator signs in with TOTP and finds their own sign-in in the audit lo
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Wrong email, password or authenticator code')).toBeVisible();
 
-  await page.getByLabel('Authenticator code').fill(ownerTotp());
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // the walks in the console share an owner session signed in through the API (support.ts); should it have spent this
+  // step's code, the next step brings a fresh one
+  for (let attempt = 0; ; attempt++) {
+    await page.getByLabel('Authenticator code').fill(ownerTotp());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signedIn = await page
+      .getByRole('menuitem', { name: 'Audit log' })
+      .waitFor({ state: 'visible', timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (signedIn || attempt === 2) break;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
 
   const row = page.getByRole('row').filter({ hasText: 'auth.login' }).first();

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 import { ownerInConsole, shot } from './support';
 
-// Runs after the other walks (they use the demo receiving address): this one removes the demo data.
+// Runs after the other walks (they use the demo receiving address; its own project in playwright.config): this one
+// removes the demo data.
 
 test('demo data is marked for customers and operators, and the owner removes it from the banner', async ({ browser }) => {
   test.setTimeout(180_000);

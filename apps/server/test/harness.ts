@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
@@ -63,6 +63,7 @@ export interface TestServer {
 export async function startServer(opts: BuildOptions & { env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'c2c-test-'));
   const schema = onPostgres ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : '';
+  await fromTemplate(dataDir, schema);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -137,6 +138,28 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
       }
     },
   };
+}
+
+/**
+ * Gives a new server the database the run's global set-up migrated (test/global-setup.ts): a copy of the SQLite file,
+ * or the template schema's statements under this server's schema name. The server's own migration step then finds
+ * every migration applied. Without a template (a file run outside this config) the server migrates, as `main` does.
+ */
+async function fromTemplate(dataDir: string, schema: string): Promise<void> {
+  if (!schema) {
+    const file = inject('sqliteTemplate');
+    if (file) fs.copyFileSync(file, path.join(dataDir, 'c2c.sqlite'));
+    return;
+  }
+  const template = inject('pgTemplate');
+  if (!template?.sql) return;
+  const c = new pg.Client({ connectionString: withPgUser(process.env.DATABASE_URL!) });
+  await c.connect();
+  try {
+    await c.query(template.sql.replaceAll(template.schema, schema));
+  } finally {
+    await c.end();
+  }
 }
 
 /** Customer calls to the server at `url`; each comes from its own client address unless `ip` is given. */
