@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['reliability/**/*.test.ts', 'src/races.test.ts', 'src/access.test.ts'],
-    globalSetup: ['reliability/setup.ts'],
+    globalSetup: ['test/global-setup.ts', 'reliability/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
