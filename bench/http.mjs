@@ -8,13 +8,14 @@
 //   --pg             PostgreSQL + Redis (DATABASE_URL, REDIS_URL; defaults to the local ones)
 //   --cpu-prof DIR   runs the server with `node --cpu-prof` and writes its profile to DIR
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { BANK_FORM, totp } from './lib/client.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -69,25 +70,8 @@ function stopChild(child) {
   });
 }
 
-// ---------- TOTP (RFC 6238, SHA-1, 6 digits, 30 s), for the owner's sign-in ----------
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-function base32Decode(s) {
-  let bits = '';
-  for (const ch of s.replace(/=+$/, '')) bits += B32.indexOf(ch).toString(2).padStart(5, '0');
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-function totp(secret, at = Date.now()) {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const h = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const o = h[h.length - 1] & 0xf;
-  return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
 // ---------- the server ----------
-const secret = Array.from(randomBytes(16), (b) => B32[b % 32]).join('');
+const secret = Array.from(randomBytes(16), (b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[b % 32]).join('');
 const OWNER = { email: 'bench-owner@bench.local', password: `Bench${randomBytes(6).toString('hex')}1`, secret };
 const HOUSE = `BENCH${randomBytes(3).toString('hex').toUpperCase()}`;
 const schema = onPg ? `bench_${process.pid}_${randomBytes(3).toString('hex')}` : '';
@@ -204,23 +188,6 @@ async function mailedCode(email) {
   throw new Error(`no code mailed to ${email}`);
 }
 
-const BANK = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '13800138000',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89 3704 0044 0532 0130 00',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
-
 /** The owner signs in; a merchant buys; customers get money, a payout account and a daily limit the load cannot reach. */
 async function prepare(base) {
   const admin = must(
@@ -260,7 +227,7 @@ async function prepare(base) {
         ip,
       ),
     );
-    const bk = must('bank account', await customerCall(base, '/api/v1/bankinfo/create', BANK, reg.token)).id;
+    const bk = must('bank account', await customerCall(base, '/api/v1/bankinfo/create', BANK_FORM, reg.token)).id;
     must(
       'credit',
       await adminCall(

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { build } from '../scripts/build.mjs';
-import { CallFailed, Client, Gate, PNG, totp } from './lib/client.mjs';
+import { BANK_FORM, CallFailed, Client, Gate, PNG, totp } from './lib/client.mjs';
 import { HOUSE_CODE, Outbox, OWNER, startDeployment } from './lib/deployment.mjs';
 import { fromMicro, toMicro, usdt } from './lib/money.mjs';
 import { CallStats, formatTable } from './lib/stats.mjs';
@@ -45,24 +45,6 @@ const PASSWORD = 'Passw0rd!bench';
 const SELLER_SHARE = 0.4;
 /** a buyer cancels at most this many trades (three in 24 hours stop them buying: a refusal the run would only repeat) */
 const MAX_CANCELS = 2;
-
-/** a payout account the server accepts (a valid German IBAN) */
-const BANK_FORM = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '13800138000',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89 3704 0044 0532 0130 00',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
 
 /** A process's peak resident memory (VmHWM) in MB, from /proc (Linux); null elsewhere. */
 function peakRssMb(pid) {

@@ -453,7 +453,7 @@ export function fuzzSuite(opts: { defaultRuns: number; name: string }): void {
       figure(
         `${opts.name}: ${n(cases)} cases over ${seen.size} calls (${n(succeeded)} succeeded), 5xx ${broke.server}, ` +
           `internal ${broke.internal}, non-envelope ${broke.envelope}, ledger moves ${broke.moves} ` +
-          `(${movedByDesign} by design), ledger clean, seed ${SEED}, ${seconds.toFixed(0)} s ` +
+          `(${movedByDesign} by design), ledger clean, seed ${SEED}, ${Math.round(seconds)} s ` +
           `(${Math.round((seconds * 1000) / cases)} ms a case, ${s.ctx.database.dialect})`,
       );
     });
