@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase, withPgUser } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger.service.js';
 import { figure, n } from '../test/figures.js';
-import { adminCall, BANK_FORM, customerCall, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG } from '../test/harness.js';
+import { adminCall, BANK_FORM, customerCall, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG, urlOfChild } from '../test/harness.js';
 
 /**
  * Crashes: a real server process under mixed money writes from concurrent clients is killed with SIGKILL at a random
@@ -103,26 +103,7 @@ class Deployment {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    let stderr = '';
-    child.stderr!.on('data', (d) => {
-      stderr += d;
-    });
-    this.url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start in 120 s: ${stderr}`)), 120_000);
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-        if (line) {
-          clearTimeout(timer);
-          resolve((JSON.parse(line) as { url: string }).url);
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited (${code}): ${stderr}`));
-      });
-    });
+    this.url = await urlOfChild(child, 'server', 120_000);
     this.startMs.push(performance.now() - started);
   }
 

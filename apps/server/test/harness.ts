@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -194,6 +194,36 @@ export function adminCall(url: string): TestServer['admin'] {
   };
 }
 
+/**
+ * Waits for a server child process to print `{"url": …}` (test/serve-node.ts, reliability/crash-node.ts) and answers
+ * the URL; fails with the child's standard error when it exits first or stays silent for `timeoutMs` (then kills it).
+ */
+export function urlOfChild(child: ChildProcess, what: string, timeoutMs: number): Promise<string> {
+  let stderr = '';
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${what} did not start in ${timeoutMs / 1000} s: ${stderr}`));
+    }, timeoutMs);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}): ${stderr}`));
+    });
+  });
+}
+
 /** Another node of `first`'s deployment: the same server code in a process of its own, on the same database and Redis keys. */
 export interface TestNode {
   url: string;
@@ -227,30 +257,8 @@ export async function startNode(first: TestServer): Promise<TestNode> {
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`node did not start in 30 s: ${stderr}`));
-    }, 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { url: string }).url);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`node exited (${code}): ${stderr}`));
-    });
-  });
+  const url = await urlOfChild(child, 'node', 30_000);
   return {
     url,
     call: customerCall(url),
