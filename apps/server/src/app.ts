@@ -41,6 +41,7 @@ import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
+import { registerProofRoutes } from './modules/proof/proof.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
 import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerCustomerRoutes(api, ctx);
     registerVipRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
+    registerProofRoutes(api, ctx);
   });
 
   await serveBuiltApps(

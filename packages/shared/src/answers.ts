@@ -724,3 +724,28 @@ export const dashboardSummaryResponse = z.strictObject({
   ),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResponse>;
+
+// ---- proof of liabilities (issue 11) ----
+const hash = z.string().regex(/^[0-9a-f]{64}$/);
+/** A published snapshot: its root hash commits to every customer's holdings, `total` is the root's sum. */
+export const proofRootSchema = z.strictObject({
+  id: z.number(),
+  created_at: time,
+  root_hash: hash,
+  total: money,
+  leaf_count: z.number(),
+});
+export type ProofRoot = z.infer<typeof proofRootSchema>;
+/** A snapshot as operators see it: who took it (`job`, or the operator's e-mail). */
+export const adminProofSnapshotSchema = proofRootSchema.extend({ taken_by: z.string() });
+export type AdminProofSnapshot = z.infer<typeof adminProofSnapshotSchema>;
+/** The caller's leaf and path in a snapshot (the shape `verifyProof` in proof.ts checks). */
+export const proofMineResponse = z.strictObject({
+  snapshot_id: z.number(),
+  created_at: time,
+  root_hash: hash,
+  total: money,
+  leaf_count: z.number(),
+  leaf: z.strictObject({ nonce: z.string().regex(/^[0-9a-f]{64}$/), user_hash: hash, amount: money, hash }),
+  path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash, sum: money, parent_hash: hash, parent_sum: money })),
+});

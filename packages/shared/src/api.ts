@@ -56,6 +56,9 @@ export const API = {
   kefuList: '/api/v1/team/kefu-list',
   // VIP levels (issue 9)
   vipInfo: '/api/v1/vip/info',
+  // proof of liabilities (issue 11)
+  proofRoots: '/api/v1/proof/roots',
+  proofMine: '/api/v1/proof/mine',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -120,6 +123,9 @@ export const ADMIN_API = {
   vipSave: '/api/admin/v1/vip/save',
   userSetVip: '/api/admin/v1/user/set-vip',
   dashboardSummary: '/api/admin/v1/dashboard/summary',
+  // proof of liabilities (issue 11)
+  proofSnapshot: '/api/admin/v1/proof/snapshot',
+  proofList: '/api/admin/v1/proof/list',
 } as const;
 
 /**

@@ -727,6 +727,35 @@ export const CONTRACT = {
     request: s.emptyRequest,
     response: a.dashboardSummaryResponse,
   },
+  // ---- proof of liabilities (issue 11) ----
+  [API.proofRoots]: {
+    summary:
+      "Published proof-of-liabilities snapshots, newest first, without sign-in: time, root hash of the Merkle sum tree over every customer's holdings (available + frozen + escrow + interest, customers holding nothing included with 0), the total (the root's sum, equal to the ledger's customer liabilities at that moment) and the number of leaves.",
+    auth: 'public',
+    request: s.pagingRequest,
+    response: a.pageOf(a.proofRootSchema),
+  },
+  [API.proofMine]: {
+    summary:
+      "The caller's leaf (random nonce, hash of their user id, amount) and path (each level's sibling hash, sibling sum and side, and the parent they make) up to the root of snapshot `snapshot_id` (blank: the latest); checked with `verifyProof` of the shared package, in the app and by `npm run proof:verify`. No other customer's id, e-mail or amount appears, only sibling sums. `proof_none` when no snapshot exists yet, `proof_not_included` when the caller signed up after it.",
+    auth: 'customer',
+    request: s.proofMineRequest,
+    response: a.proofMineResponse,
+  },
+  [ADMIN_API.proofSnapshot]: {
+    summary:
+      "Takes a proof-of-liabilities snapshot now (the daily job takes one too): reads every customer's holdings from the ledger at one point, builds the tree and refuses (`proof_ledger_mismatch`, logged) unless the root's sum equals the ledger's customer liabilities. Audited.",
+    auth: 'operator',
+    roles: OWNER,
+    request: s.emptyRequest,
+    response: a.adminProofSnapshotSchema,
+  },
+  [ADMIN_API.proofList]: {
+    summary: 'Proof-of-liabilities snapshots, newest first, with who took each (`job` or the operator).',
+    auth: 'operator',
+    request: s.pagingRequest,
+    response: a.pageOf(a.adminProofSnapshotSchema),
+  },
 } as const satisfies Record<string, CallContract>;
 
 type Contract = typeof CONTRACT;

@@ -125,6 +125,10 @@ export const ERROR_CODES = {
   vip_daily_limit: 1460,
   vip_levels_invalid: 1461,
   vip_level_unknown: 1462,
+  // proof of liabilities (issue 11)
+  proof_none: 1520,
+  proof_not_included: 1521,
+  proof_ledger_mismatch: 1522,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

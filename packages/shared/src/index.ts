@@ -9,5 +9,6 @@ export * from './interest.js';
 export * from './journal-kinds.js';
 export * from './lang.js';
 export * from './money.js';
+export * from './proof.js';
 export * from './routes.js';
 export * from './schemas.js';

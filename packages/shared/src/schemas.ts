@@ -633,3 +633,9 @@ export const userSetVipRequest = z.object({
     .pipe(z.number(err('invalid_value')).int(err('invalid_value')).min(0, err('invalid_value')).nullable()),
   reason: required('reason_required', 200),
 });
+
+// ---- proof of liabilities (issue 11) ----
+/** `proof/mine`: the snapshot to prove against; blank = the latest. */
+export const proofMineRequest = z.object({
+  snapshot_id: z.preprocess((v) => (isBlank(v) ? undefined : v), idField().optional()),
+});

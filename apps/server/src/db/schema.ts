@@ -318,6 +318,35 @@ export interface TradeMessagesTable {
   created_at: string;
 }
 
+// proof of liabilities (issue 11)
+export interface ProofSnapshotsTable {
+  id: Generated<number>;
+  created_at: string;
+  root_hash: string;
+  total: Money;
+  leaf_count: number;
+  taken_by: string;
+  operator_id: number | null;
+}
+export interface ProofLeavesTable {
+  snapshot_id: number;
+  user_id: number;
+  idx: number;
+  nonce: string;
+  amount: Money;
+}
+export interface ProofNodesTable {
+  snapshot_id: number;
+  level: number;
+  idx: number;
+  hash: string;
+  sum: Money;
+}
+export interface ProofScheduleTable {
+  id: number;
+  next_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   email_codes: EmailCodesTable;
@@ -347,6 +376,11 @@ export interface DB {
   interest_orders: InterestOrdersTable;
   kefu_contacts: KefuContactsTable;
   user_adjustments: UserAdjustmentsTable;
+  // proof of liabilities (issue 11)
+  proof_snapshots: ProofSnapshotsTable;
+  proof_leaves: ProofLeavesTable;
+  proof_nodes: ProofNodesTable;
+  proof_schedule: ProofScheduleTable;
   team_links: TeamLinksTable;
   team_sizes: TeamSizesTable;
 }

@@ -1,4 +1,5 @@
 import { dueInterestOrders, oldestDueInterestOrder, settleOrder } from '../modules/interest/interest.service.js';
+import { dueSnapshot, oldestDueSnapshot, runScheduledSnapshot } from '../modules/proof/proof.service.js';
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
 import {
   disputeSilentSeller,
@@ -75,6 +76,19 @@ const settleInterest: Job<{ id: number }> = {
   work: (tx, ctx, row, now) => settleOrder(tx, ctx, row.id, now),
 };
 
+/**
+ * Once a day a proof-of-liabilities snapshot (issue 11): the job claims the schedule's one row, so a day's snapshot is
+ * taken once across every process; a refused snapshot (the tree does not match the ledger) is retried at the next run.
+ */
+const proofSnapshot: Job<{ id: number }> = {
+  name: 'proof-snapshot',
+  everyMs: TEN_MINUTES,
+  batch: 1,
+  due: dueSnapshot,
+  oldestDue: oldestDueSnapshot,
+  work: (tx, ctx, row, now) => runScheduledSnapshot(tx, ctx, row.id, now),
+};
+
 /** Every job the server runs. */
 export const JOBS: readonly AnyJob[] = [
   purgeSessions('sessions'),
@@ -84,4 +98,5 @@ export const JOBS: readonly AnyJob[] = [
   expireTrades,
   disputeSilentSellers,
   settleInterest,
+  proofSnapshot,
 ];

@@ -122,4 +122,9 @@ export default {
   vip_daily_limit: 'Auszahlungen dürfen heute bei VIP {level} höchstens {limit} USDT betragen; für heute bleiben {left} USDT',
   vip_levels_invalid: 'VIP 0 beginnt bei 0, und jede Stufe braucht mehr Volumen als die vorige (höchstens 10 Stufen)',
   vip_level_unknown: 'VIP {level} gibt es nicht; die Stufen reichen von 0 bis {max}',
+  // proof of liabilities (issue 11)
+  proof_none: 'Es wurde noch kein Nachweis der Verbindlichkeiten erstellt',
+  proof_not_included: 'Sie sind in diesem Schnappschuss nicht enthalten: er wurde vor Ihrem Konto erstellt',
+  proof_ledger_mismatch:
+    'Der Schnappschuss wurde abgelehnt: seine Summe stimmt nicht mit den Kundenverbindlichkeiten im Hauptbuch überein',
 } satisfies ErrorTexts;

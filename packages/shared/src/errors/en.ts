@@ -120,4 +120,8 @@ export default {
   vip_daily_limit: 'Withdrawals today may total at most {limit} USDT at VIP {level}; {left} USDT is left for today',
   vip_levels_invalid: 'VIP 0 starts at 0 and each level needs more volume than the one before it (at most 10 levels)',
   vip_level_unknown: 'There is no VIP {level}; the levels go from 0 to {max}',
+  // proof of liabilities (issue 11)
+  proof_none: 'No proof-of-liabilities snapshot has been taken yet',
+  proof_not_included: 'You are not in this snapshot: it was taken before your account existed',
+  proof_ledger_mismatch: "The snapshot was refused: its total does not match the ledger's customer liabilities",
 } satisfies ErrorTexts;

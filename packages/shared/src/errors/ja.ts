@@ -119,4 +119,8 @@ export default {
   vip_daily_limit: 'VIP {level} の本日の出金上限は合計 {limit} USDT です。本日の残りは {left} USDT です',
   vip_levels_invalid: 'VIP 0 は 0 から始まり、各レベルには前のレベルより多い取引量が必要です（最大 10 レベル）',
   vip_level_unknown: 'VIP {level} はありません。レベルは 0 から {max} までです',
+  // proof of liabilities (issue 11)
+  proof_none: '負債証明のスナップショットはまだ作成されていません',
+  proof_not_included: 'このスナップショットにはあなたは含まれていません：アカウント作成前に作成されました',
+  proof_ledger_mismatch: 'スナップショットは拒否されました：合計が台帳上の顧客負債と一致しません',
 } satisfies ErrorTexts;

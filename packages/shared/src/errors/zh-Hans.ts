@@ -118,4 +118,8 @@ export default {
   vip_daily_limit: 'VIP {level} 每日提现总额最多 {limit} USDT，今天还可提现 {left} USDT',
   vip_levels_invalid: 'VIP 0 从 0 开始，每个等级所需交易量须高于上一级（最多 10 个等级）',
   vip_level_unknown: '没有 VIP {level}，等级范围为 0 到 {max}',
+  // proof of liabilities (issue 11)
+  proof_none: '尚未生成负债证明快照',
+  proof_not_included: '此快照不包含您：它生成于您的账户创建之前',
+  proof_ledger_mismatch: '快照被拒绝：其总额与账本中的客户负债不一致',
 } satisfies ErrorTexts;

@@ -118,4 +118,8 @@ export default {
   vip_daily_limit: 'VIP {level} 每日提領總額最多 {limit} USDT，今天還可提領 {left} USDT',
   vip_levels_invalid: 'VIP 0 從 0 開始，每個等級所需交易量須高於上一級（最多 10 個等級）',
   vip_level_unknown: '沒有 VIP {level}，等級範圍為 0 到 {max}',
+  // proof of liabilities (issue 11)
+  proof_none: '尚未產生負債證明快照',
+  proof_not_included: '此快照不包含您：它產生於您的帳戶建立之前',
+  proof_ledger_mismatch: '快照被拒絕：其總額與帳本中的客戶負債不一致',
 } satisfies ErrorTexts;

@@ -1,0 +1,280 @@
+import { formatAmount, wireToMicro } from './money.js';
+
+/**
+ * Proof of liabilities: a Merkle sum tree over every customer's holdings (issue 11), after the idea of
+ * okx/proof-of-reserves. The server builds it with this code, the app and `npm run proof:verify` check a path with
+ * the same code; SHA-256 comes from `globalThis.crypto.subtle` (Web Crypto), which Node 20+ and browsers both have.
+ *
+ * - user hash = H("c2c-pol-user-v1" 0x00 | user id in decimal ASCII): the customer can recompute it, nobody can
+ *   read an id back out of a leaf because the leaf mixes in the nonce.
+ * - leaf = H("c2c-pol-leaf-v1" 0x00 | nonce (32 bytes) | user hash (32) | amount (16 bytes, big-endian)). The nonce is
+ *   random per customer per snapshot, so a leaf hash says nothing about whose it is or how much it holds.
+ * - node = H("c2c-pol-node-v1" 0x00 | left hash | left sum | right hash | right sum), sum = left + right. Sums are
+ *   unsigned 128-bit integers of micro-USDT: a negative amount cannot be encoded, so no leaf can hide another.
+ * - A level with an odd number of nodes is completed with one padding node of sum 0 and hash
+ *   H("c2c-pol-pad-v1" 0x00 | level as one byte); the root is the single node of the top level (one leaf: the leaf).
+ * - Leaves are ordered by their nonce (random), not by user id, so a leaf's position says nothing about who it is.
+ *
+ * Amounts on the wire are decimal strings of USDT like every money field; the code works in bigint micro-USDT only.
+ */
+
+const SUM_BYTES = 16;
+const NONCE_BYTES = 32;
+const HASH_HEX = /^[0-9a-f]{64}$/;
+const MAX_SUM = (1n << BigInt(SUM_BYTES * 8)) - 1n;
+const TAG = {
+  user: 'c2c-pol-user-v1',
+  leaf: 'c2c-pol-leaf-v1',
+  node: 'c2c-pol-node-v1',
+  pad: 'c2c-pol-pad-v1',
+} as const;
+
+interface Digest {
+  digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>;
+}
+const subtle = (): Digest => (globalThis as unknown as { crypto: { subtle: Digest } }).crypto.subtle;
+
+/** ASCII text as bytes (tags and decimal ids are ASCII). */
+function ascii(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0x7f;
+  return out;
+}
+const tagged = (tag: string) => {
+  const t = ascii(tag);
+  const out = new Uint8Array(t.length + 1);
+  out.set(t);
+  return out;
+};
+
+export function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+export function bytesToHex(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+/** A sum as 16 bytes big-endian; throws outside 0 .. 2^128-1. */
+function sumBytes(sum: bigint): Uint8Array {
+  if (sum < 0n || sum > MAX_SUM) throw new RangeError('sum outside 0 .. 2^128-1');
+  const out = new Uint8Array(SUM_BYTES);
+  let v = sum;
+  for (let i = SUM_BYTES - 1; i >= 0; i--) {
+    out[i] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+  return out;
+}
+
+async function sha256(...parts: Uint8Array[]): Promise<string> {
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return bytesToHex(new Uint8Array(await subtle().digest('SHA-256', all)));
+}
+
+export const userHash = (userId: number | string) => sha256(tagged(TAG.user), ascii(String(userId)));
+
+export function leafHash(nonce: string, uHash: string, amount: bigint): Promise<string> {
+  return sha256(tagged(TAG.leaf), hexToBytes(nonce), hexToBytes(uHash), sumBytes(amount));
+}
+
+export interface SumNode {
+  hash: string;
+  sum: bigint;
+}
+
+export async function parentNode(left: SumNode, right: SumNode): Promise<SumNode> {
+  const sum = left.sum + right.sum;
+  const hash = await sha256(
+    tagged(TAG.node),
+    hexToBytes(left.hash),
+    sumBytes(left.sum),
+    hexToBytes(right.hash),
+    sumBytes(right.sum),
+  );
+  return { hash, sum };
+}
+
+/** The zero-sum node that completes a level of odd size. */
+export async function paddingNode(level: number): Promise<SumNode> {
+  return { hash: await sha256(tagged(TAG.pad), Uint8Array.of(level & 0xff)), sum: 0n };
+}
+
+export interface TreeLeaf {
+  /** 64 hex characters (32 random bytes) */
+  nonce: string;
+  /** userHash of the customer */
+  user_hash: string;
+  amount: bigint;
+}
+
+/**
+ * Every level of the tree, leaves (level 0) first, the root's level last (one node). A level of odd size (but not the
+ * root's) ends with its padding node, so node i's sibling is always node i ^ 1. No leaves: the root is level 0's
+ * padding node, of sum 0.
+ */
+export async function buildLevels(leaves: readonly TreeLeaf[]): Promise<SumNode[][]> {
+  let level: SumNode[] = [];
+  for (const l of leaves) level.push({ hash: await leafHash(l.nonce, l.user_hash, l.amount), sum: l.amount });
+  if (level.length === 0) return [[await paddingNode(0)]];
+  const levels: SumNode[][] = [level];
+  for (let k = 0; level.length > 1; k++) {
+    if (level.length % 2 === 1) level.push(await paddingNode(k));
+    const next: SumNode[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(await parentNode(level[i]!, level[i + 1]!));
+    levels.push(next);
+    level = next;
+  }
+  return levels;
+}
+
+/** One step up the path: the sibling at this level and the parent it makes with the customer's node. */
+export interface ProofStep {
+  /** where the sibling sits */
+  side: 'left' | 'right';
+  hash: string;
+  /** USDT, decimal string */
+  sum: string;
+  parent_hash: string;
+  parent_sum: string;
+}
+
+/** A customer's proof, as `proof/mine` answers it and as the app downloads it. */
+export interface LiabilityProof {
+  snapshot_id: number;
+  created_at: string;
+  root_hash: string;
+  /** USDT, decimal string: the root's sum, the published total */
+  total: string;
+  leaf_count: number;
+  leaf: { nonce: string; user_hash: string; amount: string; hash: string };
+  path: ProofStep[];
+}
+
+/** The path of leaf `index` in `levels` (as buildLevels answers them), with wire amounts. */
+export function pathOf(levels: readonly SumNode[][], index: number): ProofStep[] {
+  const steps: ProofStep[] = [];
+  let i = index;
+  for (let k = 0; k < levels.length - 1; k++) {
+    const sibling = levels[k]![i ^ 1]!;
+    const parent = levels[k + 1]![i >> 1]!;
+    steps.push({
+      side: i % 2 === 0 ? 'right' : 'left',
+      hash: sibling.hash,
+      sum: formatAmount(sibling.sum),
+      parent_hash: parent.hash,
+      parent_sum: formatAmount(parent.sum),
+    });
+    i >>= 1;
+  }
+  return steps;
+}
+
+export type ProofFailure =
+  /** the file is not a proof: a field is missing or malformed */
+  | { ok: false; reason: 'format'; field: string }
+  /** a sum below zero (at `level`; 0 = the leaf) */
+  | { ok: false; reason: 'negative_sum'; level: number }
+  /** the hash computed at `level` differs from the one the proof states (0: the leaf's own fields were changed) */
+  | { ok: false; reason: 'hash_mismatch'; level: number }
+  /** the sum computed at `level` differs from the one the proof states */
+  | { ok: false; reason: 'sum_mismatch'; level: number }
+  /** the path leads to another root than the one the proof names */
+  | { ok: false; reason: 'root_mismatch' }
+  /** the root's sum differs from the total the proof names */
+  | { ok: false; reason: 'total_mismatch' };
+export type ProofResult =
+  | { ok: true; amount: bigint; root_hash: string; total: bigint; snapshot_id: number; created_at: string }
+  | ProofFailure;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const amountOf = (v: unknown): bigint | undefined => {
+  if (typeof v !== 'string') return undefined;
+  try {
+    return wireToMicro(v);
+  } catch {
+    return undefined;
+  }
+};
+const isHash = (v: unknown): v is string => typeof v === 'string' && HASH_HEX.test(v);
+
+/**
+ * Checks a proof from the leaf up: the leaf's hash from its nonce, user hash and amount, then at every level the
+ * parent's sum and hash from the customer's node and the sibling, then the root and the total. Accepts the answer of
+ * `proof/mine` (its `data`) or a whole envelope `{ code, msg, data }`. Never throws.
+ */
+export async function verifyProof(input: unknown): Promise<ProofResult> {
+  const proof = isObject(input) && isObject(input.data) && 'code' in input ? input.data : input;
+  const bad = (field: string): ProofFailure => ({ ok: false, reason: 'format', field });
+  if (!isObject(proof)) return bad('proof');
+  const { leaf, path } = proof;
+  if (typeof proof.snapshot_id !== 'number') return bad('snapshot_id');
+  if (typeof proof.created_at !== 'string') return bad('created_at');
+  if (!isHash(proof.root_hash)) return bad('root_hash');
+  const total = amountOf(proof.total);
+  if (total === undefined) return bad('total');
+  if (!isObject(leaf)) return bad('leaf');
+  if (typeof leaf.nonce !== 'string' || !new RegExp(`^[0-9a-f]{${NONCE_BYTES * 2}}$`).test(leaf.nonce)) return bad('leaf.nonce');
+  if (!isHash(leaf.user_hash)) return bad('leaf.user_hash');
+  if (!isHash(leaf.hash)) return bad('leaf.hash');
+  const amount = amountOf(leaf.amount);
+  if (amount === undefined) return bad('leaf.amount');
+  if (!Array.isArray(path)) return bad('path');
+  const steps: { side: 'left' | 'right'; sibling: SumNode; parent: SumNode }[] = [];
+  for (const [k, step] of path.entries()) {
+    if (!isObject(step)) return bad(`path[${k}]`);
+    if (step.side !== 'left' && step.side !== 'right') return bad(`path[${k}].side`);
+    if (!isHash(step.hash)) return bad(`path[${k}].hash`);
+    if (!isHash(step.parent_hash)) return bad(`path[${k}].parent_hash`);
+    const sum = amountOf(step.sum);
+    if (sum === undefined) return bad(`path[${k}].sum`);
+    const parentSum = amountOf(step.parent_sum);
+    if (parentSum === undefined) return bad(`path[${k}].parent_sum`);
+    steps.push({ side: step.side, sibling: { hash: step.hash, sum }, parent: { hash: step.parent_hash, sum: parentSum } });
+  }
+
+  if (amount < 0n) return { ok: false, reason: 'negative_sum', level: 0 };
+  for (const [k, step] of steps.entries()) {
+    if (step.sibling.sum < 0n) return { ok: false, reason: 'negative_sum', level: k };
+    if (step.parent.sum < 0n) return { ok: false, reason: 'negative_sum', level: k + 1 };
+  }
+  if (total < 0n) return { ok: false, reason: 'negative_sum', level: steps.length };
+  const tooBig = [amount, total, ...steps.flatMap((s) => [s.sibling.sum, s.parent.sum])].some((v) => v > MAX_SUM);
+  if (tooBig) return bad('sum');
+
+  let node: SumNode = { hash: await leafHash(leaf.nonce, leaf.user_hash, amount), sum: amount };
+  if (node.hash !== leaf.hash) return { ok: false, reason: 'hash_mismatch', level: 0 };
+  for (const [k, step] of steps.entries()) {
+    if (node.sum + step.sibling.sum > MAX_SUM) return { ok: false, reason: 'sum_mismatch', level: k + 1 };
+    const next = step.side === 'left' ? await parentNode(step.sibling, node) : await parentNode(node, step.sibling);
+    if (next.sum !== step.parent.sum) return { ok: false, reason: 'sum_mismatch', level: k + 1 };
+    if (next.hash !== step.parent.hash) return { ok: false, reason: 'hash_mismatch', level: k + 1 };
+    node = next;
+  }
+  if (node.hash !== proof.root_hash) return { ok: false, reason: 'root_mismatch' };
+  if (node.sum !== total) return { ok: false, reason: 'total_mismatch' };
+  return {
+    ok: true,
+    amount,
+    root_hash: node.hash,
+    total,
+    snapshot_id: proof.snapshot_id,
+    created_at: proof.created_at,
+  };
+}
+
+/** A fresh 32-byte nonce as hex (Web Crypto's random source). */
+export function randomNonce(): string {
+  const bytes = new Uint8Array(NONCE_BYTES);
+  (globalThis as unknown as { crypto: { getRandomValues(a: Uint8Array): Uint8Array } }).crypto.getRandomValues(bytes);
+  return bytesToHex(bytes);
+}
