@@ -1,0 +1,324 @@
+import {
+  ADMIN_API,
+  type AdminProofSnapshot,
+  API,
+  errorCode,
+  type LiabilityProof,
+  type Page,
+  type ProofRoot,
+  userHash,
+  verifyProof,
+  wireToMicro,
+} from '@c2c/shared';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, operatorOf, ownerToken, signUp, type TestServer } from '../../../test/harness.js';
+import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
+import { JOBS } from '../../jobs/registry.js';
+import { createJobRunner } from '../../jobs/runner.js';
+
+let s: TestServer;
+let admin: string;
+moneyTestServer((t) => ({ s, admin } = t));
+
+const DAY = 86_400_000;
+
+const snapshot = async (token = admin) => s.admin<AdminProofSnapshot>(ADMIN_API.proofSnapshot, {}, token);
+async function takeOne(): Promise<AdminProofSnapshot> {
+  const r = await snapshot();
+  if (r.code !== 200) throw new Error(`snapshot: ${r.msg}`);
+  return r.data;
+}
+const mine = (token: string, snapshotId?: number) =>
+  s.call<LiabilityProof>(API.proofMine, snapshotId ? { snapshot_id: String(snapshotId) } : {}, token);
+const roots = (body: Record<string, string> = {}) => s.call<Page<ProofRoot>>(API.proofRoots, body);
+
+/** What the customers hold by the ledger's postings (not the balances the snapshot reads). */
+async function liabilitiesFromPostings(): Promise<bigint> {
+  const r = await s.db
+    .selectFrom('postings as p')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .select(sql<string>`coalesce(sum(p.amount), 0)`.as('t'))
+    .where('a.user_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return BigInt(r.t);
+}
+const countOf = async (table: 'proof_snapshots' | 'users') =>
+  Number(
+    (
+      await s.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+/** The leaves' sum and the stored root's sum of a snapshot. */
+async function storedSums(id: number) {
+  const leaves = await s.db.selectFrom('proof_leaves').select('amount').where('snapshot_id', '=', id).execute();
+  const nodes = await s.db
+    .selectFrom('proof_nodes')
+    .select(['level', 'sum'])
+    .where('snapshot_id', '=', id)
+    .orderBy('level', 'desc')
+    .execute();
+  return { leaves: leaves.reduce((a, l) => a + l.amount, 0n), count: leaves.length, root: nodes[0]!.sum };
+}
+
+describe('proof of liabilities', () => {
+  it('before any snapshot: proof/mine answers proof_none, proof/roots is public and empty', async () => {
+    const c = await signUp(s);
+    const r = await mine(c.token);
+    expect(r.code).toBe(errorCode('proof_none'));
+    expect(r.msg).toBe('No proof-of-liabilities snapshot has been taken yet');
+    expect(await roots()).toMatchObject({ code: 200, data: { list: [], total: 0, page: 1 } });
+  });
+
+  let holders: Customer[] = [];
+  it('the root sums every customer (zero holders too) to the ledger total, and every path verifies', async () => {
+    const rich = await customer(s, admin, '250.5');
+    const seller = await customer(s, admin, '120');
+    const saver = await customer(s, admin, '80');
+    const empty = await customer(s, admin);
+    await listing(s, seller, { number: '60', min: '10', max: '60' }); // 60 in escrow
+    const w = await s.call(API.withdrawCreate, { bk_id: rich.bk, amount: '20.25' }, rich.token); // 20.25 frozen
+    expect(w.code).toBe(200);
+    holders = [rich, seller, saver, empty];
+
+    const snap = await takeOne();
+    expect(snap.taken_by).toBe('owner@test.local');
+    expect(wireToMicro(snap.total)).toBe(await liabilitiesFromPostings());
+    expect(snap.leaf_count).toBe(await countOf('users'));
+    const sums = await storedSums(snap.id);
+    expect(sums).toEqual({ leaves: wireToMicro(snap.total), count: snap.leaf_count, root: wireToMicro(snap.total) });
+
+    for (const c of holders) {
+      const r = await mine(c.token);
+      expect(r.code).toBe(200);
+      expect(r.data.snapshot_id).toBe(snap.id);
+      expect(r.data.leaf.user_hash).toBe(await userHash(c.id));
+      const checked = await verifyProof(r.data);
+      expect(checked).toMatchObject({ ok: true, root_hash: snap.root_hash, total: wireToMicro(snap.total) });
+      if (checked.ok) expect(checked.amount).toBe(wireToMicro((await money(s, c)).total));
+    }
+    const again = await mine(empty.token);
+    expect(again.data.leaf.amount).toBe('0.00');
+    // every customer in the database, not only those of this file's tests
+    const users = await s.db.selectFrom('users').select('id').execute();
+    const leafUsers = await s.db.selectFrom('proof_leaves').select('user_id').where('snapshot_id', '=', snap.id).execute();
+    expect(leafUsers.map((l) => l.user_id).sort()).toEqual(users.map((u) => u.id).sort());
+  });
+
+  it('changing any leaf amount, nonce, sibling hash or sibling sum breaks verification', async () => {
+    const proof = (await mine(holders[0]!.token)).data;
+    expect(proof.path.length).toBeGreaterThan(1);
+    const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
+    const tampered: ((p: LiabilityProof) => void)[] = [
+      (p) => {
+        p.leaf.amount = '999999.00';
+      },
+      (p) => {
+        p.leaf.nonce = flip(p.leaf.nonce);
+      },
+    ];
+    for (let k = 0; k < proof.path.length; k++) {
+      tampered.push((p) => {
+        p.path[k]!.hash = flip(p.path[k]!.hash);
+      });
+      tampered.push((p) => {
+        p.path[k]!.sum = (Number.parseInt(p.path[k]!.sum, 10) + 1).toString().concat('.00');
+      });
+    }
+    for (const [i, change] of tampered.entries()) {
+      const p = structuredClone(proof);
+      change(p);
+      expect((await verifyProof(p)).ok, `change ${i}`).toBe(false);
+    }
+    expect((await verifyProof(proof)).ok).toBe(true);
+  });
+
+  it("a proof shows no other customer's id, e-mail, nonce or amount beyond the sibling sums", async () => {
+    const [me, ...others] = holders;
+    const proof = (await mine(me!.token)).data;
+    const json = JSON.stringify(proof);
+    for (const o of others) {
+      expect(json).not.toContain(o.email);
+      expect(json).not.toContain(await userHash(o.id));
+    }
+    expect(json).not.toMatch(/user_id|email|"id"/);
+    const otherNonces = await s.db
+      .selectFrom('proof_leaves')
+      .select('nonce')
+      .where('snapshot_id', '=', proof.snapshot_id)
+      .where('user_id', '!=', me!.id)
+      .execute();
+    for (const n of otherNonces) expect(json).not.toContain(n.nonce);
+    // every amount in it is the caller's own, the total, a sibling sum, or a parent made of those
+    const allowed = new Set([proof.leaf.amount, proof.total]);
+    let running = wireToMicro(proof.leaf.amount);
+    for (const step of proof.path) {
+      allowed.add(step.sum);
+      running += wireToMicro(step.sum);
+      expect(wireToMicro(step.parent_sum)).toBe(running);
+      allowed.add(step.parent_sum);
+    }
+    const amounts = [...json.matchAll(/"(-?\d+\.\d{2,6})"/g)].map((m) => m[1]!);
+    for (const a of amounts) expect(allowed.has(a), a).toBe(true);
+  });
+
+  it('older snapshots keep answering; later customers are not in them; unknown ids are not found', async () => {
+    const first = (await mine(holders[0]!.token)).data.snapshot_id;
+    const late = await signUp(s);
+    expect((await mine(late.token)).code).toBe(errorCode('proof_not_included'));
+    const second = await takeOne();
+    expect((await mine(late.token)).data.snapshot_id).toBe(second.id);
+    const old = await mine(late.token, first);
+    expect(old.code).toBe(errorCode('proof_not_included'));
+    const back = await mine(holders[0]!.token, first);
+    expect(back.data.snapshot_id).toBe(first);
+    expect((await verifyProof(back.data)).ok).toBe(true);
+    expect((await mine(holders[0]!.token, 999_999)).code).toBe(errorCode('record_not_found'));
+    expect((await s.call(API.proofMine, { snapshot_id: 'x' }, late.token)).code).toBe(errorCode('invalid_value'));
+  });
+
+  it('roots are public and paged; only the owner takes a snapshot, audited; every operator lists them', async () => {
+    const before = await countOf('proof_snapshots');
+    const finance = await operatorOf(s, admin, 'finance');
+    const support = await operatorOf(s, admin, 'support');
+    expect((await snapshot(finance.token)).code).toBe(errorCode('forbidden'));
+    expect((await snapshot(support.token)).code).toBe(errorCode('forbidden'));
+    expect((await s.admin(ADMIN_API.proofSnapshot, {})).code).toBe(-1);
+    expect(await countOf('proof_snapshots')).toBe(before);
+    const snap = await takeOne();
+    const audit = await s.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('target', '=', `proof:${snap.id}`)
+      .executeTakeFirstOrThrow();
+    expect(audit.action).toBe('proof.snapshot');
+    expect(JSON.parse(audit.detail as string)).toMatchObject({ root_hash: snap.root_hash, total: snap.total });
+
+    const page = await roots({ page: '1', page_size: '2' });
+    expect(page.data).toMatchObject({ total: before + 1, page: 1, page_size: 2 });
+    expect(page.data.list).toHaveLength(2);
+    const { taken_by: _, ...publicRow } = snap;
+    expect(page.data.list[0]).toEqual(publicRow);
+    for (const who of [admin, finance.token, support.token]) {
+      const listed = await s.admin<Page<AdminProofSnapshot>>(ADMIN_API.proofList, {}, who);
+      expect(listed.data.list[0]).toEqual(snap);
+    }
+    expect((await s.call(API.proofMine, {})).code).toBe(-1);
+  });
+
+  it('is refused and logged, storing nothing, when the tree would not match the ledger', async () => {
+    const c = holders[0]!;
+    const before = await countOf('proof_snapshots');
+    const bump = (by: bigint) =>
+      s.db
+        .updateTable('accounts')
+        .set((eb) => ({ balance: eb('balance', '+', by) }))
+        .where('user_id', '=', c.id)
+        .where('kind', '=', 'available')
+        .execute();
+    await bump(1n);
+    try {
+      const r = await snapshot();
+      expect(r.code).toBe(errorCode('proof_ledger_mismatch'));
+    } finally {
+      await bump(-1n);
+    }
+    expect(await countOf('proof_snapshots')).toBe(before);
+  });
+
+  it('the daily job takes one snapshot a day, never two, however many processes run it', async () => {
+    const jobSnapshots = async () =>
+      (await s.db.selectFrom('proof_snapshots').select('id').where('taken_by', '=', 'job').execute()).length;
+    const a = createJobRunner(s.ctx, JOBS, { holder: 'a' });
+    const b = createJobRunner(s.ctx, JOBS, { holder: 'b' });
+    const worked = (runs: Awaited<ReturnType<typeof a.tick>>) => runs.find((r) => r.job === 'proof-snapshot')!.worked;
+    const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+    expect(worked(ra) + worked(rb)).toBe(1);
+    expect(await jobSnapshots()).toBe(1);
+    s.clock.advance(DAY - 60_000);
+    await Promise.all([a.tick(), b.tick()]);
+    expect(await jobSnapshots()).toBe(1);
+    s.clock.advance(60_000);
+    const [ra2, rb2] = await Promise.all([a.tick(), b.tick()]);
+    expect(worked(ra2) + worked(rb2)).toBe(1);
+    expect(await jobSnapshots()).toBe(2);
+    admin = await ownerToken(s);
+    const latest = (await roots()).data.list[0]!;
+    const listed = await s.admin<Page<AdminProofSnapshot>>(ADMIN_API.proofList, {}, admin);
+    expect(listed.data.list[0]).toMatchObject({ id: latest.id, taken_by: 'job' });
+    const audit = await s.db
+      .selectFrom('audit_log')
+      .select(['action', 'operator_id'])
+      .where('target', '=', `proof:${latest.id}`)
+      .execute();
+    expect(audit).toEqual([{ action: 'proof.snapshot', operator_id: null }]);
+    expect((await verifyProof((await mine(holders[1]!.token)).data)).ok).toBe(true);
+  });
+
+  it('a snapshot taken while trades and withdrawals run is the ledger at one point', async () => {
+    const W = 10_000_000n; // every approved withdrawal: 10 USDT
+    const sellers: Customer[] = [];
+    const buyers: Customer[] = [];
+    const trades: { seller: Customer; id: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const seller = await customer(s, admin, '200');
+      const buyer = await customer(s, admin);
+      const l = await listing(s, seller, { number: '100', min: '1', max: '100' });
+      for (const n of ['13.37', '21.11']) {
+        const id = await trade(s, buyer, l, n);
+        expect((await act(s, buyer, API.tradePaid, id)).code).toBe(200);
+        trades.push({ seller, id });
+      }
+      sellers.push(seller);
+      buyers.push(buyer);
+    }
+    const pending: number[] = [];
+    for (const seller of sellers)
+      for (let i = 0; i < 2; i++) {
+        const r = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: seller.bk, amount: '10' }, seller.token);
+        expect(r.code).toBe(200);
+        pending.push(r.data.id);
+      }
+    const t0 = await liabilitiesFromPostings();
+    const before = await countOf('proof_snapshots');
+
+    const work: Promise<unknown>[] = [];
+    for (const t of trades) work.push(act(s, t.seller, API.tradeRelease, t.id).then((r) => expect(r.code).toBe(200)));
+    for (const id of pending)
+      work.push(s.admin(ADMIN_API.withdrawApprove, { id, reference: `PAY-${id}` }, admin).then((r) => expect(r.code).toBe(200)));
+    // money moving between customers and to frozen, without leaving: 17.89 is off the 10-USDT grid
+    for (const b of buyers)
+      work.push(
+        (async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          await s.call(API.withdrawCreate, { bk_id: b.bk, amount: '17.89' }, b.token);
+        })(),
+      );
+    const snaps: Promise<AdminProofSnapshot>[] = [];
+    for (let i = 0; i < 4; i++) {
+      snaps.push(
+        (async () => {
+          await new Promise((r) => setTimeout(r, i * 15));
+          return takeOne();
+        })(),
+      );
+    }
+    await Promise.all(work);
+    const taken = await Promise.all(snaps);
+    expect(await countOf('proof_snapshots')).toBe(before + 4);
+    const t1 = await liabilitiesFromPostings();
+    expect(t1).toBe(t0 - BigInt(pending.length) * W);
+    for (const snap of taken) {
+      const total = wireToMicro(snap.total);
+      // the customers' holdings change only by whole approved withdrawals: a torn read would be off this grid
+      expect((t0 - total) % W, snap.total).toBe(0n);
+      expect(total <= t0 && total >= t1).toBe(true);
+      expect(await storedSums(snap.id)).toEqual({ leaves: total, count: snap.leaf_count, root: total });
+    }
+    // and a snapshot after the dust settles is the ledger exactly
+    expect(wireToMicro((await takeOne()).total)).toBe(t1);
+  });
+});
