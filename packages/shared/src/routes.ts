@@ -25,6 +25,8 @@ export const ROUTES = {
   trade: '/pages/orders/trade',
   /** the form posting a sell listing */
   listingCreate: '/pages/dating/listing',
+  /** proof of liabilities (issue 11): the customer's path verified in the browser */
+  proof: '/pages/mine/proof',
 } as const;
 
 /** Routes a visitor without a session may open; every other route sends them to login. */

@@ -77,6 +77,7 @@ export const routeTable: Record<string, PageRoute> = {
     title: 'nav.trade',
     page: page(() => import('../features/trade/trade-page'), 'TradePage'),
   },
+  [ROUTES.proof]: { title: 'nav.proof', page: page(() => import('../features/proof/proof-page'), 'ProofPage') },
   [ROUTES.listingCreate]: {
     title: 'nav.listingCreate',
     page: page(() => import('../features/hall/listing-form-page'), 'ListingFormPage'),
