@@ -18,6 +18,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/interest-products', label: 'Interest products' },
   { path: '/addresses', label: 'Receiving addresses' },
   { path: '/kefu', label: 'Customer service' },
+  { path: '/proof', label: 'Proof of liabilities' },
   { path: '/audit', label: 'Audit log' },
   { path: '/settings', label: 'Settings' },
   { path: '/operators', label: 'Operators', roles: ['owner'] },

@@ -10,6 +10,7 @@ import { KefuPage } from '../features/kefu/kefu-page';
 import { MerchantSalesPage } from '../features/merchant-sales/merchant-sales-page';
 import { MerchantsPage } from '../features/merchants/merchants-page';
 import { OperatorsPage } from '../features/operators/operators-page';
+import { ProofPage } from '../features/proof/proof-page';
 import { RechargesPage } from '../features/recharges/recharges-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { UsersPage } from '../features/users/users-page';
@@ -65,6 +66,9 @@ export function AppRoutes({ operator }: { operator: Operator }) {
         <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
           <DashboardPage />
         </Suspense>
+      </Route>
+      <Route path="/proof">
+        <ProofPage canSnapshot={isOwner} />
       </Route>
       <Route path="/kefu">
         <KefuPage canEdit={isOwner} />
