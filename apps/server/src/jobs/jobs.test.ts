@@ -114,6 +114,8 @@ describe('purge jobs', () => {
       ['expire-trades', 0, 0, undefined],
       ['dispute-silent-sellers', 0, 0, undefined],
       ['settle-interest', 0, 0, undefined],
+      // the day's proof-of-liabilities snapshot, due since the database was made (proof.test.ts)
+      ['proof-snapshot', 1, 0, undefined],
     ]);
     const after = await count();
     expect(after.sessions).toEqual([live.user.id]);

@@ -46,9 +46,9 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('next_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  // due at once: the first run of the job takes the first snapshot
+  // due from now: the job's first run takes the first snapshot, and its lag counts from the install, not from 1970
   await db
     .insertInto('proof_schedule' as never)
-    .values({ id: 1, next_at: '1970-01-01T00:00:00.000Z' } as never)
+    .values({ id: 1, next_at: new Date().toISOString() } as never)
     .execute();
 }
