@@ -98,7 +98,9 @@ function Roots({ roots }: { roots: ProofRoot[] }) {
             </div>
             <div className="proof-root-row">
               <span>{t('proof.total')}</span>
-              <MoneyValue value={r.total} />
+              <span>
+                <MoneyValue value={r.total} />
+              </span>
             </div>
             <div className="proof-root-row">
               <span>{t('proof.leaves')}</span>
@@ -157,7 +159,7 @@ export function ProofPage() {
     <div className="proof-page">
       {body}
       <section className="card proof-explain">
-        <h3 className="card-title padded">{t('proof.whatTitle')}</h3>
+        <h3 className="card-title">{t('proof.whatTitle')}</h3>
         <p>{t('proof.whatProves')}</p>
         <p>
           <strong>{t('proof.whatNotTitle')}</strong> {t('proof.whatNot')}
