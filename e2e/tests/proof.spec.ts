@@ -33,6 +33,7 @@ test('a customer sees their balance verified against the latest root; a tampered
   await admin.getByRole('button', { name: 'Take snapshot now' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Take snapshot' }).click();
   await expect(admin.getByText(/Snapshot \d+ published/)).toBeVisible();
+  await expect(admin.getByRole('dialog')).toBeHidden();
   const latest = ((await call('proof/list', { page: 1, page_size: 1 })).data.list as { id: number; root_hash: string }[])[0]!;
   await expect(admin.getByRole('row').filter({ hasText: latest.root_hash })).toContainText('owner@e2e.local');
   await shot(admin, 'proof-01-console-snapshot');
