@@ -69,7 +69,14 @@ function sumBytes(sum: bigint): Uint8Array {
   return out;
 }
 
-async function sha256(...parts: Uint8Array[]): Promise<string> {
+/**
+ * The SHA-256 primitive, as lowercase hex. Web Crypto by default (browsers, `proof:verify`); the server may pass a
+ * synchronous one (node:crypto) to build a large tree faster. Only the primitive changes: every encoding stays here.
+ */
+export type Sha256 = (data: Uint8Array) => string | Promise<string>;
+export const webSha256: Sha256 = async (data) => bytesToHex(new Uint8Array(await subtle().digest('SHA-256', data)));
+
+async function sha256(h: Sha256, ...parts: Uint8Array[]): Promise<string> {
   let size = 0;
   for (const p of parts) size += p.length;
   const all = new Uint8Array(size);
@@ -78,13 +85,13 @@ async function sha256(...parts: Uint8Array[]): Promise<string> {
     all.set(p, at);
     at += p.length;
   }
-  return bytesToHex(new Uint8Array(await subtle().digest('SHA-256', all)));
+  return h(all);
 }
 
-export const userHash = (userId: number | string) => sha256(tagged(TAG.user), ascii(String(userId)));
+export const userHash = (userId: number | string, h: Sha256 = webSha256) => sha256(h, tagged(TAG.user), ascii(String(userId)));
 
-export function leafHash(nonce: string, uHash: string, amount: bigint): Promise<string> {
-  return sha256(tagged(TAG.leaf), hexToBytes(nonce), hexToBytes(uHash), sumBytes(amount));
+export function leafHash(nonce: string, uHash: string, amount: bigint, h: Sha256 = webSha256): Promise<string> {
+  return sha256(h, tagged(TAG.leaf), hexToBytes(nonce), hexToBytes(uHash), sumBytes(amount));
 }
 
 export interface SumNode {
@@ -92,9 +99,10 @@ export interface SumNode {
   sum: bigint;
 }
 
-export async function parentNode(left: SumNode, right: SumNode): Promise<SumNode> {
+export async function parentNode(left: SumNode, right: SumNode, h: Sha256 = webSha256): Promise<SumNode> {
   const sum = left.sum + right.sum;
   const hash = await sha256(
+    h,
     tagged(TAG.node),
     hexToBytes(left.hash),
     sumBytes(left.sum),
@@ -105,8 +113,8 @@ export async function parentNode(left: SumNode, right: SumNode): Promise<SumNode
 }
 
 /** The zero-sum node that completes a level of odd size. */
-export async function paddingNode(level: number): Promise<SumNode> {
-  return { hash: await sha256(tagged(TAG.pad), Uint8Array.of(level & 0xff)), sum: 0n };
+export async function paddingNode(level: number, h: Sha256 = webSha256): Promise<SumNode> {
+  return { hash: await sha256(h, tagged(TAG.pad), Uint8Array.of(level & 0xff)), sum: 0n };
 }
 
 export interface TreeLeaf {
@@ -122,15 +130,15 @@ export interface TreeLeaf {
  * root's) ends with its padding node, so node i's sibling is always node i ^ 1. No leaves: the root is level 0's
  * padding node, of sum 0.
  */
-export async function buildLevels(leaves: readonly TreeLeaf[]): Promise<SumNode[][]> {
+export async function buildLevels(leaves: readonly TreeLeaf[], h: Sha256 = webSha256): Promise<SumNode[][]> {
   let level: SumNode[] = [];
-  for (const l of leaves) level.push({ hash: await leafHash(l.nonce, l.user_hash, l.amount), sum: l.amount });
-  if (level.length === 0) return [[await paddingNode(0)]];
+  for (const l of leaves) level.push({ hash: await leafHash(l.nonce, l.user_hash, l.amount, h), sum: l.amount });
+  if (level.length === 0) return [[await paddingNode(0, h)]];
   const levels: SumNode[][] = [level];
   for (let k = 0; level.length > 1; k++) {
-    if (level.length % 2 === 1) level.push(await paddingNode(k));
+    if (level.length % 2 === 1) level.push(await paddingNode(k, h));
     const next: SumNode[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(await parentNode(level[i]!, level[i + 1]!));
+    for (let i = 0; i < level.length; i += 2) next.push(await parentNode(level[i]!, level[i + 1]!, h));
     levels.push(next);
     level = next;
   }
