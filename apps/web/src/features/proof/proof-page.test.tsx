@@ -85,7 +85,7 @@ describe('proof of liabilities page', () => {
       reader.readAsText(saved[0]!);
     });
     expect(JSON.parse(text)).toEqual(proof);
-  });
+  }, 20_000);
 
   it('shows which check failed when a sibling sum was changed on the way', async () => {
     const { proof, root } = await realProof();
