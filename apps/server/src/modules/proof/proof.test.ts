@@ -321,5 +321,5 @@ describe('proof of liabilities', () => {
     }
     // and a snapshot after the dust settles is the ledger exactly
     expect(wireToMicro((await takeOne()).total)).toBe(t1);
-  });
+  }, 90_000);
 });
