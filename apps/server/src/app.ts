@@ -46,6 +46,7 @@ import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { moneyLimits } from './modules/settings/settings.service.js';
 import { registerTradeRoutes } from './modules/trades/trades.routes.js';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerCustomerRoutes(api, ctx);
     registerVipRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
+    registerTwoFactorRoutes(api, ctx);
   });
 
   await serveBuiltApps(

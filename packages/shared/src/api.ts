@@ -56,6 +56,10 @@ export const API = {
   kefuList: '/api/v1/team/kefu-list',
   // VIP levels (issue 9)
   vipInfo: '/api/v1/vip/info',
+  // two-factor for customers (issue 11)
+  totpSetup: '/api/v1/security/totp-setup',
+  totpEnable: '/api/v1/security/totp-enable',
+  totpDisable: '/api/v1/security/totp-disable',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */

@@ -125,6 +125,12 @@ export const ERROR_CODES = {
   vip_daily_limit: 1460,
   vip_levels_invalid: 1461,
   vip_level_unknown: 1462,
+  // two-factor for customers (issue 11)
+  totp_code_required: 1500,
+  totp_invalid: 1501,
+  totp_on_already: 1502,
+  totp_off_already: 1503,
+  totp_setup_first: 1504,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -25,6 +25,8 @@ export const ROUTES = {
   trade: '/pages/orders/trade',
   /** the form posting a sell listing */
   listingCreate: '/pages/dating/listing',
+  /** turning two-factor authentication on and off (issue 11) */
+  securityTwoFactor: '/pages/mine/security/two-factor',
 } as const;
 
 /** Routes a visitor without a session may open; every other route sends them to login. */

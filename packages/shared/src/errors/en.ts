@@ -50,7 +50,8 @@ export default {
   amount_too_small: 'The amount must be at least {min} USDT',
   amount_too_large: 'The amount may be at most {max} USDT',
   no_payout_account: 'Please bind a payout account first',
-  withdraw_locked: 'Withdrawals are paused for 24 hours after a password change; try again in {hours} h',
+  withdraw_locked:
+    'Withdrawals are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in {hours} h',
   record_not_found: 'This record does not exist',
   state_conflict: 'This item has already been handled',
   network_unavailable: 'This network is not available for recharge',
@@ -120,4 +121,10 @@ export default {
   vip_daily_limit: 'Withdrawals today may total at most {limit} USDT at VIP {level}; {left} USDT is left for today',
   vip_levels_invalid: 'VIP 0 starts at 0 and each level needs more volume than the one before it (at most 10 levels)',
   vip_level_unknown: 'There is no VIP {level}; the levels go from 0 to {max}',
+  // two-factor for customers (issue 11)
+  totp_code_required: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  totp_invalid: 'The authenticator or recovery code is wrong or was already used',
+  totp_on_already: 'Two-factor authentication is already on',
+  totp_off_already: 'Two-factor authentication is not on',
+  totp_setup_first: 'Start the set-up first: scan the new QR code, then enter its code',
 } satisfies ErrorTexts;
