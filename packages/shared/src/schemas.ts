@@ -143,11 +143,11 @@ export const loginRequest = z.object({
 });
 
 export const totpEnableRequest = z.object({
-  code: required('code_required', 16, 'totp_invalid').regex(TOTP_CODE_RE, err('totp_invalid')),
+  code: required('totp_code_required', 16, 'totp_invalid').regex(TOTP_CODE_RE, err('totp_invalid')),
 });
 /** Turning two-factor off takes either kind of code, like every call it guards. */
 export const totpDisableRequest = z.object({
-  code: required('code_required', 32, 'totp_invalid').transform(normalizeTotp).refine(isTotpOrRecovery, err('totp_invalid')),
+  code: required('totp_code_required', 32, 'totp_invalid').transform(normalizeTotp).refine(isTotpOrRecovery, err('totp_invalid')),
 });
 
 export const forgetRequest = z

@@ -175,7 +175,7 @@ describe('turning two-factor off', () => {
     const { token, email, secret, recovery, user } = await withTwoFactor();
     await credit(s, admin, token, '50');
     const bk = String((await s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, totp: recovery[1]! }, token)).data.id);
-    expect((await s.call(API.totpDisable, {}, token)).code).toBe(errorCode('code_required'));
+    expect((await s.call(API.totpDisable, {}, token)).code).toBe(errorCode('totp_code_required'));
     expect((await s.call(API.totpDisable, { code: '222222' }, token)).code).toBe(errorCode('totp_invalid'));
     expect((await s.call(API.totpDisable, { code: recovery[1]! }, token)).code).toBe(errorCode('totp_invalid'));
     expect((await info(token)).totp_enabled).toBe(true);
