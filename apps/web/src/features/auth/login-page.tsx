@@ -69,22 +69,7 @@ export function LoginPage() {
             <p className="session-notice" role="status">
               {t('auth.totpAsked')}
             </p>
-            <Field
-              label={t(recovery ? 'auth.recovery' : 'auth.totp')}
-              name="totp"
-              extra={
-                <button
-                  type="button"
-                  className="text-link"
-                  onClick={() => {
-                    setRecovery(!recovery);
-                    setTotp('');
-                  }}
-                >
-                  {t(recovery ? 'auth.useTotp' : 'auth.useRecovery')}
-                </button>
-              }
-            >
+            <Field label={t(recovery ? 'auth.recovery' : 'auth.totp')} name="totp">
               <Input
                 ref={codeInput}
                 value={totp}
@@ -96,6 +81,16 @@ export function LoginPage() {
                 clearable
               />
             </Field>
+            <button
+              type="button"
+              className="text-link"
+              onClick={() => {
+                setRecovery(!recovery);
+                setTotp('');
+              }}
+            >
+              {t(recovery ? 'auth.useTotp' : 'auth.useRecovery')}
+            </button>
           </>
         )}
         <SubmitButton onSubmit={submit} type="submit">
