@@ -141,6 +141,11 @@ export interface FieldError {
 }
 export const OK = 200;
 export const SESSION_EXPIRED = -1;
+/**
+ * The catalogue's `totp_code_required` (a test keeps them equal): the sign-in page asks for the second factor on it,
+ * without loading the whole catalogue into the first route.
+ */
+export const TOTP_NEEDED = 1500;
 
 /**
  * Live updates on `/ws`. The client first sends `{ type: 'auth', token }`; the server answers `ready` or

@@ -1,4 +1,4 @@
-import { errorCode, ROUTES } from '@c2c/shared';
+import { ROUTES, TOTP_NEEDED } from '@c2c/shared';
 import { Input, type InputRef } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,6 @@ import { useFormState } from '../../lib/use-form-state';
 import { validate } from '../../lib/validate';
 import { login } from './api';
 import { AuthHeader } from './auth-header';
-
-/** The answer that asks for the second factor: the page then shows the code field and sends the sign-in again with it. */
-const TOTP_NEEDED = errorCode('totp_code_required');
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -34,7 +31,7 @@ export function LoginPage() {
     try {
       await login(body);
     } catch (error) {
-      // asked for the code the first time: not an error to show, the code field appears instead
+      // asked for the second factor the first time: not an error to show, the code field appears instead
       if (error instanceof ApiError && error.code === TOTP_NEEDED && totp === null) {
         setTotp('');
         requestAnimationFrame(() => codeInput.current?.focus());
