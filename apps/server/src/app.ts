@@ -47,6 +47,7 @@ import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { moneyLimits } from './modules/settings/settings.service.js';
 import { registerTradeRoutes } from './modules/trades/trades.routes.js';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerVipRoutes(api, ctx);
     registerDashboardRoutes(api, ctx);
     registerProofRoutes(api, ctx);
+    registerTwoFactorRoutes(api, ctx);
   });
 
   await serveBuiltApps(

@@ -38,11 +38,20 @@ export const userSchema = z.strictObject({
   created_at: time,
   /** While withdrawals are paused after a password change: when the pause ends; otherwise null. */
   withdraw_unlock_at: time.nullable(),
+  /** Two-factor authentication is on: sign-in, withdrawals and payout-account changes take a `totp`. */
+  totp_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const loginResponse = z.strictObject({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** A new, not yet confirmed TOTP secret: as text and as the `otpauth://` address a QR code carries. */
+export const totpSetupResponse = z.strictObject({ secret: z.string(), otpauth_url: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupResponse>;
+/** The ten one-time recovery codes, answered once (only their hashes are kept). */
+export const totpEnableResponse = z.strictObject({ recovery_codes: z.array(z.string()) });
+export type TotpEnabled = z.infer<typeof totpEnableResponse>;
 
 export const moneyInfoSchema = z.strictObject({
   balance: money,

@@ -59,6 +59,10 @@ export const API = {
   // proof of liabilities (issue 11)
   proofRoots: '/api/v1/proof/roots',
   proofMine: '/api/v1/proof/mine',
+  // two-factor for customers (issue 11)
+  totpSetup: '/api/v1/security/totp-setup',
+  totpEnable: '/api/v1/security/totp-enable',
+  totpDisable: '/api/v1/security/totp-disable',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */
@@ -143,6 +147,11 @@ export interface FieldError {
 }
 export const OK = 200;
 export const SESSION_EXPIRED = -1;
+/**
+ * The catalogue's `totp_code_required` (a test keeps them equal): the sign-in page asks for the second factor on it,
+ * without loading the whole catalogue into the first route.
+ */
+export const TOTP_NEEDED = 1500;
 
 /**
  * Live updates on `/ws`. The client first sends `{ type: 'auth', token }`; the server answers `ready` or

@@ -55,7 +55,13 @@ export const CONTRACT = {
     request: s.registerRequest,
     response: a.loginResponse,
   },
-  [API.login]: { summary: 'Signs in.', auth: 'public', request: s.loginRequest, response: a.loginResponse },
+  [API.login]: {
+    summary:
+      'Signs in. With two-factor on, `totp` (an authenticator code or a recovery code) is needed too: without it the answer is `totp_code_required` and no session opens.',
+    auth: 'public',
+    request: s.loginRequest,
+    response: a.loginResponse,
+  },
   [API.forget]: {
     summary: 'Sets a new password with the mailed code; ends every session of the account.',
     auth: 'public',
@@ -76,6 +82,27 @@ export const CONTRACT = {
     auth: 'customer',
     request: s.setLangRequest,
     response: a.userSchema,
+  },
+  [API.totpSetup]: {
+    summary:
+      'Starts turning two-factor on: a new TOTP secret (and its `otpauth://` address, issuer = the app name, label = the e-mail) to scan; each call replaces the last unconfirmed one. Refused while two-factor is on.',
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.totpSetupResponse,
+  },
+  [API.totpEnable]: {
+    summary:
+      'Turns two-factor on with a code of the secret from `totp-setup`; answers ten one-time recovery codes, shown this once (only their hashes are kept).',
+    auth: 'customer',
+    request: s.totpEnableRequest,
+    response: a.totpEnableResponse,
+  },
+  [API.totpDisable]: {
+    summary:
+      'Turns two-factor off with an authenticator or recovery code; withdrawals then pause for 24 hours (`withdraw_unlock_at`).',
+    auth: 'customer',
+    request: s.totpDisableRequest,
+    response: done,
   },
   [API.getMoneyInfo]: {
     summary: 'Balances from the ledger (`balance` = available).',
@@ -112,7 +139,7 @@ export const CONTRACT = {
   },
   [API.bankinfoCreate]: {
     summary:
-      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164.',
+      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).',
     auth: 'customer',
     request: s.bankinfoCreateRequest,
     response: a.idResponse,
@@ -131,14 +158,14 @@ export const CONTRACT = {
   },
   [API.bankinfoUpdate]: {
     summary:
-      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review.",
+      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).",
     auth: 'customer',
     request: s.bankinfoUpdateRequest,
     response: a.idResponse,
   },
   [API.bankinfoDelete]: {
     summary:
-      "Removes one of the customer's payout accounts (its past withdrawals keep their details). Refused while a withdrawal to it is under review.",
+      "Removes one of the customer's payout accounts (its past withdrawals keep their details). Refused while a withdrawal to it is under review. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).",
     auth: 'customer',
     request: s.bankinfoDeleteRequest,
     response: done,
@@ -150,7 +177,8 @@ export const CONTRACT = {
     response: a.bankinfoIsAddResponse,
   },
   [API.withdrawCreate]: {
-    summary: 'Asks for a payout: the amount moves from available to frozen until an operator decides.',
+    summary:
+      'Asks for a payout: the amount moves from available to frozen until an operator decides. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).',
     auth: 'customer',
     request: s.withdrawCreateRequest,
     response: a.reviewCreatedResponse,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SESSION_EXPIRED, TOTP_NEEDED } from './api.js';
 import { ERROR_TEXTS, errorMessage } from './error-messages.js';
 import { ERROR_CODES, type ErrorKey, i18nextTexts, loadErrorTexts } from './errors.js';
 import { LANGS } from './lang.js';
@@ -18,7 +19,8 @@ describe('error catalogue', () => {
         expect(placeholders(texts[key]), `${key} ${lang}`).toBe(placeholders(ERROR_TEXTS.en[key]));
       }
     }
-    expect(ERROR_CODES.unauthorized).toBe(-1);
+    expect(ERROR_CODES.unauthorized).toBe(SESSION_EXPIRED);
+    expect(ERROR_CODES.totp_code_required).toBe(TOTP_NEEDED);
   });
 
   it('fills placeholders and exports i18next-style texts', async () => {

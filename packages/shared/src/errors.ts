@@ -129,6 +129,12 @@ export const ERROR_CODES = {
   proof_none: 1520,
   proof_not_included: 1521,
   proof_ledger_mismatch: 1522,
+  // two-factor for customers (issue 11)
+  totp_code_required: 1500,
+  totp_invalid: 1501,
+  totp_on_already: 1502,
+  totp_off_already: 1503,
+  totp_setup_first: 1504,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

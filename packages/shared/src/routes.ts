@@ -27,6 +27,8 @@ export const ROUTES = {
   listingCreate: '/pages/dating/listing',
   /** proof of liabilities (issue 11): the customer's path verified in the browser */
   proof: '/pages/mine/proof',
+  /** turning two-factor authentication on and off (issue 11) */
+  securityTwoFactor: '/pages/mine/security/two-factor',
 } as const;
 
 /** Routes a visitor without a session may open; every other route sends them to login. */

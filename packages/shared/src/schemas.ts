@@ -112,9 +112,42 @@ export const registerRequest = z
   })
   .superRefine(samePasswords);
 
+/** A TOTP code (6 digits) or a recovery code (10 letters and digits, in two groups of 5). */
+export const TOTP_CODE_RE = /^\d{6}$/;
+export const RECOVERY_CODE_RE = /^[A-Z2-9]{5}-[A-Z2-9]{5}$/;
+
+/**
+ * A second factor as typed: an authenticator's 6 digits or a recovery code (`ABCDE-FGHJK`; spaces, case and a missing
+ * dash forgiven). Anything else is `totp_invalid`; an absent or empty value is `undefined` (the call then answers
+ * `totp_code_required` when the customer has two-factor on).
+ */
+const normalizeTotp = (v: string) => {
+  const c = v.replace(/[\s-]/g, '').toUpperCase();
+  return c.length === 10 ? `${c.slice(0, 5)}-${c.slice(5)}` : c;
+};
+const isTotpOrRecovery = (v: string) => TOTP_CODE_RE.test(v) || RECOVERY_CODE_RE.test(v);
+const totpField = z
+  .string(err('totp_invalid'))
+  .max(32, err('totp_invalid'))
+  .transform(normalizeTotp)
+  .refine((v) => v === '' || isTotpOrRecovery(v), err('totp_invalid'))
+  .transform((v) => v || undefined)
+  .optional();
+/** Calls that need a fresh second factor once the customer has two-factor on. */
+const secondFactor = { totp: totpField };
+
 export const loginRequest = z.object({
   email: emailField,
   password: z.string(err('password_required')).min(1, err('password_required')).max(PASSWORD_MAX, err('login_failed')),
+  ...secondFactor,
+});
+
+export const totpEnableRequest = z.object({
+  code: required('totp_code_required', 16, 'totp_invalid').regex(TOTP_CODE_RE, err('totp_invalid')),
+});
+/** Turning two-factor off takes either kind of code, like every call it guards. */
+export const totpDisableRequest = z.object({
+  code: required('totp_code_required', 32, 'totp_invalid').transform(normalizeTotp).refine(isTotpOrRecovery, err('totp_invalid')),
 });
 
 export const forgetRequest = z
@@ -303,14 +336,21 @@ export const wiseAccountRequest = z.object({
   country: text(50),
   phone: optionalPhoneField,
 });
-export const bankinfoCreateRequest = z.discriminatedUnion('type', [bankAccountRequest, wiseAccountRequest], err('invalid_value'));
+export const bankinfoCreateRequest = z.discriminatedUnion(
+  'type',
+  [bankAccountRequest.extend(secondFactor), wiseAccountRequest.extend(secondFactor)],
+  err('invalid_value'),
+);
 /** An edit sends the whole account again (the form is prefilled); the kind of account cannot change. */
 export const bankinfoUpdateRequest = z.discriminatedUnion(
   'type',
-  [bankAccountRequest.extend({ bk_id: idField() }), wiseAccountRequest.extend({ bk_id: idField() })],
+  [
+    bankAccountRequest.extend({ bk_id: idField(), ...secondFactor }),
+    wiseAccountRequest.extend({ bk_id: idField(), ...secondFactor }),
+  ],
   err('invalid_value'),
 );
-export const bankinfoDeleteRequest = z.object({ bk_id: idField() });
+export const bankinfoDeleteRequest = z.object({ bk_id: idField(), ...secondFactor });
 
 export const bankinfoListRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional() });
 export const bankinfoDetailRequest = z.object({ type: z.enum(PAYOUT_TYPES, err('invalid_value')).optional(), bk_id: idField() });
@@ -319,6 +359,7 @@ export const withdrawCreateRequest = z.object({
   bk_id: idField('no_payout_account'),
   amount: amountField,
   request_id: requestIdField,
+  ...secondFactor,
 });
 
 // operator side

@@ -24,6 +24,27 @@ export interface UsersTable {
   frozen_at: ColumnType<string | null, string | undefined, string | null>;
   /** an owner's VIP level for this customer (issue 9); null: the level their volume earns */
   vip_override: ColumnType<number | null, number | null | undefined, number | null>;
+  /** two-factor (issue 11): when it was turned on (null while off), and when last turned off (the withdrawal pause) */
+  totp_enabled_at: ColumnType<string | null, string | undefined, string | null>;
+  totp_disabled_at: ColumnType<string | null, string | undefined, string | null>;
+}
+
+/** A customer's TOTP secrets (issue 11), encrypted; `last_step` is the newest time step a code was accepted for. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string | null;
+  pending_secret: string | null;
+  last_step: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
+/** One-time recovery codes (issue 11): keyed hashes only. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface EmailSendsTable {
@@ -349,6 +370,8 @@ export interface ProofScheduleTable {
 
 export interface DB {
   users: UsersTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   email_codes: EmailCodesTable;
   email_sends: EmailSendsTable;
   sessions: SessionsTable;

@@ -82,5 +82,9 @@ export const routeTable: Record<string, PageRoute> = {
     title: 'nav.listingCreate',
     page: page(() => import('../features/hall/listing-form-page'), 'ListingFormPage'),
   },
+  [ROUTES.securityTwoFactor]: {
+    title: 'nav.twoFactor',
+    page: page(() => import('../features/two-factor/two-factor-page'), 'TwoFactorPage'),
+  },
   [ROUTES.service]: { title: 'nav.service', page: page(() => import('../features/help/service-page'), 'ServicePage') },
 };

@@ -50,7 +50,8 @@ export default {
   amount_too_small: 'Der Betrag muss mindestens {min} USDT sein',
   amount_too_large: 'Der Betrag darf höchstens {max} USDT sein',
   no_payout_account: 'Bitte zuerst ein Auszahlungskonto verknüpfen',
-  withdraw_locked: 'Nach einer Passwortänderung sind Auszahlungen 24 Stunden gesperrt; bitte in {hours} h erneut versuchen',
+  withdraw_locked:
+    'Nach einer Passwortänderung oder dem Ausschalten der Zwei-Faktor-Authentifizierung sind Auszahlungen 24 Stunden gesperrt; bitte in {hours} h erneut versuchen',
   record_not_found: 'Diesen Eintrag gibt es nicht',
   state_conflict: 'Dieser Vorgang wurde bereits bearbeitet',
   network_unavailable: 'Dieses Netzwerk ist für Aufladungen nicht verfügbar',
@@ -127,4 +128,10 @@ export default {
   proof_not_included: 'Sie sind in diesem Schnappschuss nicht enthalten: er wurde vor Ihrem Konto erstellt',
   proof_ledger_mismatch:
     'Der Schnappschuss wurde abgelehnt: seine Summe stimmt nicht mit den Kundenverbindlichkeiten im Hauptbuch überein',
+  // two-factor for customers (issue 11)
+  totp_code_required: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein',
+  totp_invalid: 'Der Authenticator- oder Wiederherstellungscode ist falsch oder wurde schon verwendet',
+  totp_on_already: 'Die Zwei-Faktor-Authentifizierung ist bereits eingeschaltet',
+  totp_off_already: 'Die Zwei-Faktor-Authentifizierung ist nicht eingeschaltet',
+  totp_setup_first: 'Starten Sie zuerst die Einrichtung: neuen QR-Code scannen, dann dessen Code eingeben',
 } satisfies ErrorTexts;

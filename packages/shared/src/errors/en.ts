@@ -50,7 +50,8 @@ export default {
   amount_too_small: 'The amount must be at least {min} USDT',
   amount_too_large: 'The amount may be at most {max} USDT',
   no_payout_account: 'Please bind a payout account first',
-  withdraw_locked: 'Withdrawals are paused for 24 hours after a password change; try again in {hours} h',
+  withdraw_locked:
+    'Withdrawals are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in {hours} h',
   record_not_found: 'This record does not exist',
   state_conflict: 'This item has already been handled',
   network_unavailable: 'This network is not available for recharge',
@@ -124,4 +125,10 @@ export default {
   proof_none: 'No proof-of-liabilities snapshot has been taken yet',
   proof_not_included: 'You are not in this snapshot: it was taken before your account existed',
   proof_ledger_mismatch: "The snapshot was refused: its total does not match the ledger's customer liabilities",
+  // two-factor for customers (issue 11)
+  totp_code_required: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  totp_invalid: 'The authenticator or recovery code is wrong or was already used',
+  totp_on_already: 'Two-factor authentication is already on',
+  totp_off_already: 'Two-factor authentication is not on',
+  totp_setup_first: 'Start the set-up first: scan the new QR code, then enter its code',
 } satisfies ErrorTexts;

@@ -50,7 +50,7 @@ export default {
   amount_too_small: '金額は {min} USDT 以上にしてください',
   amount_too_large: '金額は {max} USDT 以下にしてください',
   no_payout_account: '先に受取口座を登録してください',
-  withdraw_locked: 'パスワード変更後24時間は出金できません。{hours}時間後にお試しください',
+  withdraw_locked: 'パスワード変更後または二段階認証の無効化後24時間は出金できません。{hours}時間後にお試しください',
   record_not_found: 'この記録は存在しません',
   state_conflict: 'この項目は既に処理されています',
   network_unavailable: 'このネットワークは入金に利用できません',
@@ -123,4 +123,10 @@ export default {
   proof_none: '負債証明のスナップショットはまだ作成されていません',
   proof_not_included: 'このスナップショットにはあなたは含まれていません：アカウント作成前に作成されました',
   proof_ledger_mismatch: 'スナップショットは拒否されました：合計が台帳上の顧客負債と一致しません',
+  // two-factor for customers (issue 11)
+  totp_code_required: '認証アプリの6桁のコード、またはリカバリーコードを入力してください',
+  totp_invalid: '認証コードまたはリカバリーコードが正しくないか、すでに使用されています',
+  totp_on_already: '二段階認証はすでに有効です',
+  totp_off_already: '二段階認証は有効になっていません',
+  totp_setup_first: '先に設定を開始してください。新しいQRコードを読み取り、そのコードを入力します',
 } satisfies ErrorTexts;

@@ -50,7 +50,7 @@ export default {
   amount_too_small: '金额不能低于 {min} USDT',
   amount_too_large: '金额不能超过 {max} USDT',
   no_payout_account: '请先绑定收款账户',
-  withdraw_locked: '修改密码后24小时内不能提现，请在 {hours} 小时后再试',
+  withdraw_locked: '修改密码或关闭双重验证后24小时内不能提现，请在 {hours} 小时后再试',
   record_not_found: '该记录不存在',
   state_conflict: '该记录已被处理',
   network_unavailable: '该网络暂不支持充值',
@@ -122,4 +122,10 @@ export default {
   proof_none: '尚未生成负债证明快照',
   proof_not_included: '此快照不包含您：它生成于您的账户创建之前',
   proof_ledger_mismatch: '快照被拒绝：其总额与账本中的客户负债不一致',
+  // two-factor for customers (issue 11)
+  totp_code_required: '请输入身份验证器应用中的 6 位验证码或恢复码',
+  totp_invalid: '验证码或恢复码错误或已被使用',
+  totp_on_already: '双重验证已开启',
+  totp_off_already: '双重验证未开启',
+  totp_setup_first: '请先开始设置：扫描新的二维码，然后输入其验证码',
 } satisfies ErrorTexts;

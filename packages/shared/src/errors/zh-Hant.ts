@@ -50,7 +50,7 @@ export default {
   amount_too_small: '金額不能低於 {min} USDT',
   amount_too_large: '金額不能超過 {max} USDT',
   no_payout_account: '請先綁定收款帳戶',
-  withdraw_locked: '變更密碼後 24 小時內無法提領，請在 {hours} 小時後再試',
+  withdraw_locked: '變更密碼或關閉雙重驗證後 24 小時內無法提領，請在 {hours} 小時後再試',
   record_not_found: '此記錄不存在',
   state_conflict: '此記錄已被處理',
   network_unavailable: '此網路暫不支援儲值',
@@ -122,4 +122,10 @@ export default {
   proof_none: '尚未產生負債證明快照',
   proof_not_included: '此快照不包含您：它產生於您的帳戶建立之前',
   proof_ledger_mismatch: '快照被拒絕：其總額與帳本中的客戶負債不一致',
+  // two-factor for customers (issue 11)
+  totp_code_required: '請輸入身分驗證器應用程式中的 6 位數驗證碼或復原碼',
+  totp_invalid: '驗證碼或復原碼錯誤或已被使用',
+  totp_on_already: '雙重驗證已開啟',
+  totp_off_already: '雙重驗證未開啟',
+  totp_setup_first: '請先開始設定：掃描新的 QR 碼，然後輸入其驗證碼',
 } satisfies ErrorTexts;

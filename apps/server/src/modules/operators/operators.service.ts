@@ -31,13 +31,14 @@ export function toOperator(o: OperatorPrincipal): Operator {
   };
 }
 
-const totpFor = (secret: string, label = 'operator', issuer = 'C2C console') =>
+/** Also the customers' two-factor (two-factor module): one TOTP configuration for the whole service. */
+export const totpFor = (secret: string, label = 'operator', issuer = 'C2C console') =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
 /** The time step a code belongs to (one step either side of now is accepted), or null when it is wrong. */
-function totpStep(secret: string, token: string, now: Date): number | null {
+export function totpStep(secret: string, token: string, now: Date): number | null {
   const delta = totpFor(secret).validate({ token, timestamp: now.getTime(), window: 1 });
   return delta === null ? null : Math.floor(now.getTime() / 30_000) + delta;
 }

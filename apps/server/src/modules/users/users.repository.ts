@@ -43,7 +43,16 @@ export async function insertUser(
   tx: Tx,
   u: Omit<
     UserRow,
-    'id' | 'vip_level' | 'vip_override' | 'status' | 'password_changed_at' | 'demo' | 'frozen_reason' | 'frozen_at'
+    | 'id'
+    | 'vip_level'
+    | 'vip_override'
+    | 'status'
+    | 'password_changed_at'
+    | 'demo'
+    | 'frozen_reason'
+    | 'frozen_at'
+    | 'totp_enabled_at'
+    | 'totp_disabled_at'
   > & {
     demo?: boolean;
   },
@@ -55,7 +64,9 @@ export async function insertUser(
 export async function updateUser(
   tx: Tx,
   id: number,
-  set: Partial<Pick<UserRow, 'nickname' | 'lang' | 'password_hash' | 'password_changed_at'>>,
+  set: Partial<
+    Pick<UserRow, 'nickname' | 'lang' | 'password_hash' | 'password_changed_at' | 'totp_enabled_at' | 'totp_disabled_at'>
+  >,
 ) {
   await tx.updateTable('users').set(set).where('id', '=', id).execute();
 }

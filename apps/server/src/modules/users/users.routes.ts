@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { noAuth, post, postSteps } from '../../lib/http.js';
+import { requireSecondFactor } from '../two-factor/two-factor.service.js';
 import * as users from './users.service.js';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,7 +30,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip }) => {
     const attempt = await inTransaction(ctx, (tx) => users.findLogin(tx, ctx, input.email, ip));
     const user = await users.checkLogin(ctx, attempt, input, ip);
-    return inTransaction(ctx, (tx) => users.openLogin(tx, ctx, user, lang));
+    return inTransaction(ctx, async (tx) => {
+      await requireSecondFactor(tx, ctx, user, input.totp);
+      return users.openLogin(tx, ctx, user, lang);
+    });
   });
   postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip }) => {
     const passwordHash = await users.prepareReset(ctx, input.password, ip);

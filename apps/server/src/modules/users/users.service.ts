@@ -43,13 +43,20 @@ export const LOGIN_LIMITS: SignInLimits = {
 
 type Scene = 'register' | 'forget';
 
-/** After a password change nobody may withdraw for this long: a stolen password alone cannot drain an account. */
+/**
+ * After a password change, or after two-factor is turned off, nobody may withdraw for this long: a stolen password (or
+ * a session that turns the second factor off) alone cannot drain an account.
+ */
 export const PASSWORD_LOCK_HOURS = 24;
 
-/** When the withdrawal pause after the last password change ends, if it has not ended by `now`. */
-export function withdrawUnlockAt(u: Pick<Principal, 'password_changed_at'>, now: Date): Date | null {
-  if (!u.password_changed_at) return null;
-  const until = addSeconds(new Date(u.password_changed_at), PASSWORD_LOCK_HOURS * 3600);
+/** When the withdrawal pause after the later of the last password change and two-factor switch-off ends, if not by `now`. */
+export function withdrawUnlockAt(u: Pick<Principal, 'password_changed_at' | 'totp_disabled_at'>, now: Date): Date | null {
+  const from = [u.password_changed_at, u.totp_disabled_at]
+    .filter((t): t is string => !!t)
+    .sort()
+    .at(-1);
+  if (!from) return null;
+  const until = addSeconds(new Date(from), PASSWORD_LOCK_HOURS * 3600);
   return until.getTime() > now.getTime() ? until : null;
 }
 
@@ -68,6 +75,7 @@ export function toUser(u: Principal, now: Date, vipLevel = 0): User {
     lang: u.lang,
     created_at: u.created_at,
     withdraw_unlock_at: unlock && iso(unlock),
+    totp_enabled: u.totp_enabled_at !== null,
   };
 }
 
@@ -394,6 +402,18 @@ export async function setLang(tx: Tx, ctx: AppContext, who: CurrentUser, lang: L
 }
 
 export const getMoneyInfo = (tx: Tx, who: CurrentUser) => moneyInfo(tx, who.user.id);
+
+/** Records two-factor turned on (`totp_enabled_at`) or off (`totp_disabled_at` starts the withdrawal pause); two-factor module. */
+export async function setTotpState(
+  tx: Tx,
+  ctx: AppContext,
+  userId: number,
+  set: { totp_enabled_at: string; totp_disabled_at?: never } | { totp_enabled_at: null; totp_disabled_at: string },
+) {
+  await repo.updateUser(tx, userId, set);
+  // the user's open apps read them again: `totp_enabled` and `withdraw_unlock_at` changed
+  afterCommit(tx, () => ctx.live.notify(userId, 'profile'));
+}
 
 /** A customer as the rest of the server sees them: everything but the password hash. */
 export type Principal = Omit<repo.UserRow, 'password_hash'>;

@@ -11,6 +11,7 @@ import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
+import { requireSecondFactor } from '../two-factor/two-factor.service.js';
 import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
 import { checkDailyWithdrawal } from '../vip/vip.service.js';
 import * as repo from './withdrawals.repository.js';
@@ -35,7 +36,7 @@ export async function createWithdrawal(
   tx: Tx,
   ctx: AppContext,
   who: CurrentUser,
-  input: { bk_id: number; amount: bigint; request_id?: string },
+  input: { bk_id: number; amount: bigint; request_id?: string; totp?: string },
 ) {
   const userId = who.user.id;
   const requestId = input.request_id ?? null;
@@ -44,6 +45,8 @@ export async function createWithdrawal(
     return row && { id: row.id, status: row.status };
   };
   return oncePerRequest(tx, requestId, find, async () => {
+    // inside: a repeated request_id answers the first withdrawal without spending another code
+    await requireSecondFactor(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });

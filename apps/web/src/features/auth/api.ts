@@ -15,8 +15,9 @@ function startSession({ token, user }: LoginResponse): void {
   queryClient.setQueryData(queryKeys.user, user);
 }
 
-export async function login(body: { email: string; password: string }): Promise<void> {
-  startSession(await api(API.login, body, { catch: true }));
+/** Signs in; the caller shows a refusal (the second-factor question is not an error to toast). */
+export async function login(body: { email: string; password: string; totp?: string }): Promise<void> {
+  startSession(await api(API.login, body, { catch: true, toast: false }));
 }
 
 export async function register(body: {

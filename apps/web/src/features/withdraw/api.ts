@@ -15,12 +15,12 @@ export async function updateAccount(body: Body & { bk_id: number }): Promise<voi
   await queryClient.invalidateQueries({ queryKey: queryKeys.payoutAccounts });
 }
 
-export async function removeAccount(id: number): Promise<void> {
-  await api(API.bankinfoDelete, { bk_id: id }, { catch: true });
+export async function removeAccount(id: number, totp?: string): Promise<void> {
+  await api(API.bankinfoDelete, { bk_id: id, totp }, { catch: true });
   await queryClient.invalidateQueries({ queryKey: queryKeys.payoutAccounts });
 }
 
-export const createWithdrawal = (body: { bk_id: number; amount: string; request_id: string }) =>
+export const createWithdrawal = (body: { bk_id: number; amount: string; request_id: string; totp?: string }) =>
   api(API.withdrawCreate, body, { catch: true });
 
 export const useWithdrawals = () => usePagedQuery(queryKeys.withdrawals, API.withdrawList);

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import de from '../../locales/de.json';
-import { openApp, signIn } from '../../test/app';
+import { openApp, signIn, user } from '../../test/app';
 import { fakeServer } from '../../test/fetch';
 
 const BOUND: PayoutAccount = {
@@ -214,5 +214,43 @@ describe('account binding (German)', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Konto entfernt')).toBeTruthy();
     expect(await screen.findByText('Noch kein Konto verknüpft')).toBeTruthy();
     expect(calls.bodies(API.bankinfoDelete).map((b) => b.get('bk_id'))).toEqual(['3', '3']);
+  });
+
+  it('with two-factor on, asks for a fresh code to bind and to remove, and sends it as totp', async () => {
+    let list: PayoutAccount[] = [];
+    const calls = fakeServer({
+      [API.getInfo]: () => ({ code: 200, data: { ...user, totp_enabled: true } }),
+      [API.bankinfoList]: () => ({ code: 200, data: { list } }),
+      [API.bankinfoCreate]: () => {
+        list = [BOUND];
+        return { code: 200, data: { id: 3 } };
+      },
+      [API.bankinfoDelete]: () => {
+        list = [];
+        return { code: 200, data: {} };
+      },
+    });
+    openApp(ROUTES.binding);
+    await screen.findByText('Noch kein Konto verknüpft');
+    fillBankForm('+49 151 23456789');
+    press('Konto verknüpfen');
+    await waitFor(() => expect(row('totp').classList).toContain('field-invalid'));
+    expect(within(row('totp')).getByText(/Geben Sie den 6-stelligen Code/)).toBeTruthy();
+    expect(calls.paths()).not.toContain(API.bankinfoCreate);
+
+    fill('6-stelliger Code oder Wiederherstellungscode', '123456');
+    press('Konto verknüpfen');
+    expect(await screen.findByText('Konto verknüpft')).toBeTruthy();
+    expect(calls.bodies(API.bankinfoCreate)[0]?.get('totp')).toBe('123456');
+
+    await screen.findByText('Commerzbank ••3000');
+    press('Entfernen');
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByPlaceholderText('6-stelliger Code oder Wiederherstellungscode'), {
+      target: { value: 'abcde-fghjk' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Entfernen' }));
+    expect(await screen.findByText('Konto entfernt')).toBeTruthy();
+    expect(calls.bodies(API.bankinfoDelete)[0]?.get('totp')).toBe('abcde-fghjk');
   });
 });

@@ -6,9 +6,11 @@ import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
+import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { setupAntdRender } from '../../lib/antd-render';
 import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
 import type { TKey } from '../../lib/i18n-keys';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { showSuccess, showToast } from '../../lib/toast';
@@ -72,12 +74,24 @@ function revealField(container: HTMLElement | null, field: string) {
   row?.querySelector('input')?.focus({ preventScroll: true });
 }
 
-function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: PayoutAccount; onDone: () => void }) {
+function BindingForm({
+  type,
+  editing,
+  secondFactor,
+  onDone,
+}: {
+  type: PayoutType;
+  editing?: PayoutAccount;
+  /** two-factor is on: the change needs a fresh code */
+  secondFactor: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const fields = FIELDS[type];
   const [values, setValues] = useState(() => valuesOf(fields, editing));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLDivElement>(null);
+  const [totp, setTotp] = useState('');
 
   const change = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -85,7 +99,7 @@ function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: Pa
   };
   // A refused field is marked and scrolled to; a refusal of no field of this form (the account is gone) is a toast.
   const refuse = (field: string | undefined, message: string) => {
-    if (!field || !fields.some((f) => f.name === field)) {
+    if (!field || !(field === 'totp' || fields.some((f) => f.name === field))) {
       showToast(message);
       return;
     }
@@ -100,15 +114,21 @@ function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: Pa
         ? await validate('bankAccountRequest', { type, ...values }, { onFieldError: refuse })
         : await validate('wiseAccountRequest', { type, ...values }, { onFieldError: refuse });
     if (!body) return;
+    const code = secondFactor ? totp.trim() : undefined;
+    if (secondFactor && !code) {
+      refuse('totp', await errorText('totp_code_required'));
+      return;
+    }
     try {
-      if (editing) await updateAccount({ ...body, bk_id: editing.id });
-      else await bindAccount(body);
+      if (editing) await updateAccount({ ...body, bk_id: editing.id, totp: code });
+      else await bindAccount({ ...body, totp: code });
     } catch (error) {
       if (error instanceof ApiError) refuse(error.field, error.message);
       throw error;
     }
     showSuccess(t(editing ? 'binding.updated' : 'binding.success'));
     setValues(valuesOf(fields));
+    setTotp('');
     onDone();
   };
 
@@ -125,19 +145,42 @@ function BindingForm({ type, editing, onDone }: { type: PayoutType; editing?: Pa
           />
         </Field>
       ))}
+      {secondFactor && (
+        <SecondFactorField
+          value={totp}
+          onChange={(v) => {
+            setTotp(v);
+            setErrors((e) => (e.totp ? {} : e));
+          }}
+          error={errors.totp}
+        />
+      )}
       <SubmitButton onSubmit={submit}>{t(editing ? 'binding.saveChanges' : 'binding.submit')}</SubmitButton>
     </div>
   );
 }
 
-function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; onEdit: () => void; onRemoved: () => void }) {
+function AccountRow({
+  account,
+  secondFactor,
+  onEdit,
+  onRemoved,
+}: {
+  account: PayoutAccount;
+  secondFactor: boolean;
+  onEdit: () => void;
+  onRemoved: () => void;
+}) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState(false);
+  // the code typed into the confirmation (an imperative dialog, so it is read from here when the user confirms)
+  const code = useRef('');
   const remove = useGuardedAction(async () => {
+    code.current = '';
     if (!(await confirmRemoval(t('binding.removeTitle'), t('binding.removeText', { account: account.label })))) return;
     setRemoving(true);
     try {
-      await removeAccount(account.id);
+      await removeAccount(account.id, secondFactor ? code.current.trim() : undefined);
     } finally {
       setRemoving(false);
     }
@@ -149,7 +192,15 @@ function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; on
     new Promise<boolean>((resolve) => {
       Dialog.show({
         title,
-        content,
+        content: secondFactor ? (
+          <>
+            <p>{content}</p>
+            <p className="muted">{t('twoFactor.removeCode')}</p>
+            <RemovalCode onChange={(v) => (code.current = v)} />
+          </>
+        ) : (
+          content
+        ),
         closeOnAction: true,
         onClose: () => resolve(false),
         actions: [
@@ -178,7 +229,35 @@ function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; on
   );
 }
 
-function BoundAccounts({ onEdit, onRemoved }: { onEdit: (a: PayoutAccount) => void; onRemoved: (a: PayoutAccount) => void }) {
+/** The code field inside the removal dialog, which keeps its own state (the dialog is rendered outside the page). */
+function RemovalCode({ onChange }: { onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  return (
+    <Input
+      className="dialog-input"
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        onChange(v);
+      }}
+      placeholder={t('twoFactor.codePlaceholder')}
+      aria-label={t('twoFactor.codeLabel')}
+      autoComplete="one-time-code"
+      maxLength={11}
+    />
+  );
+}
+
+function BoundAccounts({
+  secondFactor,
+  onEdit,
+  onRemoved,
+}: {
+  secondFactor: boolean;
+  onEdit: (a: PayoutAccount) => void;
+  onRemoved: (a: PayoutAccount) => void;
+}) {
   const { t } = useTranslation();
   const accounts = usePayoutAccounts();
   if (accounts.isPending) return <PageLoading />;
@@ -188,7 +267,13 @@ function BoundAccounts({ onEdit, onRemoved }: { onEdit: (a: PayoutAccount) => vo
   return (
     <ul className="record-list">
       {list.map((account) => (
-        <AccountRow key={account.id} account={account} onEdit={() => onEdit(account)} onRemoved={() => onRemoved(account)} />
+        <AccountRow
+          key={account.id}
+          account={account}
+          secondFactor={secondFactor}
+          onEdit={() => onEdit(account)}
+          onRemoved={() => onRemoved(account)}
+        />
       ))}
     </ul>
   );
@@ -199,6 +284,7 @@ export function BindingPage() {
   const [tab, setTab] = useState<PayoutType>('bank');
   const [editing, setEditing] = useState<PayoutAccount>();
   const formCard = useRef<HTMLElement>(null);
+  const secondFactor = useSecondFactorOn();
 
   const edit = (account: PayoutAccount) => {
     setEditing(account);
@@ -211,7 +297,7 @@ export function BindingPage() {
     <div className="page-body">
       <section className="card">
         <h2 className="card-title padded">{t('binding.bound')}</h2>
-        <BoundAccounts onEdit={edit} onRemoved={(a) => a.id === editing?.id && stopEditing()} />
+        <BoundAccounts secondFactor={secondFactor} onEdit={edit} onRemoved={(a) => a.id === editing?.id && stopEditing()} />
       </section>
       <section className="card" ref={formCard}>
         {editing && (
@@ -236,6 +322,7 @@ export function BindingPage() {
                 key={editing?.id ?? 'new'}
                 type={type}
                 editing={editing?.type === type ? editing : undefined}
+                secondFactor={secondFactor}
                 onDone={stopEditing}
               />
             </Tabs.Tab>

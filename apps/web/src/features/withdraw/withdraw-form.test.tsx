@@ -114,6 +114,56 @@ describe('withdraw', () => {
   });
 });
 
+describe('withdraw with two-factor on', () => {
+  it('asks for the code, sends it as totp, and shows a refused one', async () => {
+    let answer: { code: number; msg?: string; data?: unknown } = {
+      code: 1501,
+      msg: 'The authenticator or recovery code is wrong or was already used',
+    };
+    const calls = server({
+      [API.getInfo]: () => ({ code: 200, data: { ...user, totp_enabled: true } }),
+      [API.withdrawCreate]: () => answer,
+    });
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    const code = await screen.findByPlaceholderText('6-digit code or recovery code');
+    fireEvent.change(amountInput(), { target: { value: '30' } });
+
+    press('Withdraw');
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app, or a recovery code')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.change(code, { target: { value: '111111' } });
+    press('Withdraw');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(answer.msg as string)).toBeTruthy();
+
+    answer = { code: 200, data: { id: 9, status: 'auditing' } };
+    fireEvent.change(code, { target: { value: '222222' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    press('Withdraw');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Submit success')).toBeTruthy();
+    expect(calls.bodies(API.withdrawCreate).map((b) => b.get('totp'))).toEqual(['111111', '222222']);
+    await waitFor(() => expect((code as HTMLInputElement).value).toBe(''));
+  }, 15_000);
+
+  it('shows no code field and sends no totp while two-factor is off', async () => {
+    const calls = server({
+      [API.getInfo]: () => ({ code: 200, data: user }),
+      [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }),
+    });
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    fireEvent.change(amountInput(), { target: { value: '30' } });
+    press('Withdraw');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Submit success')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('6-digit code or recovery code')).toBeNull();
+    expect(calls.bodies(API.withdrawCreate)[0]?.has('totp')).toBe(false);
+  }, 15_000);
+});
+
 describe('withdraw in German', () => {
   beforeEach(async () => {
     // the app restarts on a language change and loads the texts then; here the page's chunk is loaded already
@@ -177,7 +227,7 @@ describe('withdrawal pause after a password change', () => {
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(unlock);
     expect(
       await screen.findByText(
-        `Withdrawals are paused for 24 hours after a password change. You can withdraw again from ${when}.`,
+        `Withdrawals are paused for 24 hours after a password change or after two-factor authentication is turned off. You can withdraw again from ${when}.`,
       ),
     ).toBeTruthy();
     const button = () => within(document.querySelector('.app-page') as HTMLElement).getByRole('button', { name: 'Withdraw' });

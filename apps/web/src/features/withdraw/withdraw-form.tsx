@@ -9,16 +9,18 @@ import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
+import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { setupAntdRender } from '../../lib/antd-render';
+import { errorText } from '../../lib/error-text';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
 import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { refreshMoney, useMoney, usePublicConfig, useUser } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { showSuccess } from '../../lib/toast';
+import { showSuccess, showToast } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { refreshVipInfo, useVipInfo } from '../../lib/vip';
 import { createWithdrawal } from './api';
@@ -62,6 +64,8 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
   const pausedUntil = useWithdrawPause();
+  const secondFactor = useSecondFactorOn();
+  const [totp, setTotp] = useState('');
 
   const options = (accounts.data ?? []).filter((a) => a.type === method);
   const account = options.find((a) => a.id === picked) ?? options[0];
@@ -69,8 +73,16 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
 
   const submit = async () => {
     if (pausedUntil) return;
-    const body = await validate('withdrawCreateRequest', { bk_id: account?.id ?? '', amount }, { amounts: ['amount'] });
+    const body = await validate(
+      'withdrawCreateRequest',
+      { bk_id: account?.id ?? '', amount, totp: secondFactor ? totp : '' },
+      { amounts: ['amount'] },
+    );
     if (!body || !account) return;
+    if (secondFactor && !body.totp) {
+      showToast(await errorText('totp_code_required'));
+      return;
+    }
     const limits = { min: config?.withdraw_min, max: config?.withdraw_max, available };
     if (!withinLimits(body.amount, limits)) return;
     const confirmed = await Dialog.confirm({
@@ -81,13 +93,14 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
     });
     if (!confirmed) return;
     try {
-      await createWithdrawal({ bk_id: body.bk_id, amount: body.amount, request_id: requestId.current() });
+      await createWithdrawal({ bk_id: body.bk_id, amount: body.amount, request_id: requestId.current(), totp: body.totp });
     } catch (error) {
       requestId.settle(error);
       throw error;
     }
     requestId.settle();
     setAmount('');
+    setTotp('');
     showSuccess(t('common.submitSuccess'));
     await refreshMoney();
     await refreshVipInfo();
@@ -161,6 +174,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
               </p>
             )}
             <VipHint />
+            {secondFactor && <SecondFactorField value={totp} onChange={setTotp} />}
             <SubmitButton onSubmit={submit} disabled={pausedUntil !== null}>
               {t('withdraw.submit')}
             </SubmitButton>
