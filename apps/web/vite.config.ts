@@ -25,6 +25,25 @@ function compactIcons(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet is preloaded instead of linked: a linked one would hold the first paint (index.html's launch
+ * screen, which has its own inline styles) until it arrived. main.tsx applies it and renders the app once it has.
+ */
+function nonBlockingStyles(): Plugin {
+  return {
+    name: 'non-blocking-app-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="(\/assets\/index-[\w-]+\.css)">/,
+          '<link rel="preload" as="style"$1 href="$2" data-app-styles>',
+        ),
+    },
+  };
+}
+
 // The dark theme's page colour (index.html), also the installed app's splash and bar.
 const background = '#0f1220';
 
@@ -73,7 +92,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), compactIcons(), pwa],
+  plugins: [react(), compactIcons(), nonBlockingStyles(), pwa],
   resolve: {
     alias: [
       {
