@@ -2,6 +2,7 @@ import { API } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
+import { dateTimeFormat } from '../lib/intl';
 import { CURRENCY, formatMoney } from '../lib/money';
 import { queryKeys } from '../lib/queries';
 import { MoneyText } from './money-text';
@@ -18,7 +19,7 @@ export function HistoryList({ limit }: { limit?: number }) {
     queryFn: () => api(API.sellingHistory, {}, { catch: true, toast: false }),
   });
   const list = (history.data?.list ?? []).slice(0, limit);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateTimeFormat(i18n.language, 'short');
   return (
     <section className="card history-card">
       <h2 className="card-title padded">{t('history.title')}</h2>

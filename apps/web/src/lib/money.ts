@@ -1,4 +1,5 @@
 import { type ErrorKey, formatAmount, limitIssue, parseAmount, wireToMicro } from '@c2c/shared';
+import { numberFormat } from './intl';
 
 /** The one currency today (DESIGN §3); a ticker symbol, the same in every language. */
 export const CURRENCY = 'USDT';
@@ -12,19 +13,25 @@ export function addAmounts(...wires: string[]): string {
 export function formatMoney(wire: string, locale: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(wire);
   if (!m) return wire;
-  const whole = new Intl.NumberFormat(locale).format(BigInt(m[2] as string));
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const whole = numberFormat(locale).format(BigInt(m[2] as string));
+  const { decimal } = numberMarks(locale);
   const frac = (m[3] ?? '').padEnd(2, '0');
   return `${m[1]}${whole}${decimal}${frac}`;
 }
 
 /** The decimal and grouping marks of a locale, as Intl writes numbers there ("1.234,5" in de, "1,234.5" in en). */
+const marks = new Map<string, { decimal: string; group: string }>();
 function numberMarks(locale: string): { decimal: string; group: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-  };
+  let found = marks.get(locale);
+  if (!found) {
+    const parts = numberFormat(locale).formatToParts(1234.5);
+    found = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
+    marks.set(locale, found);
+  }
+  return found;
 }
 
 const literal = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
