@@ -41,6 +41,7 @@ import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.js';
 import { registerOperatorRoutes } from './modules/operators/operators.routes.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
+import { registerSecurityRoutes } from './modules/security/security.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
 import { registerReviewRoutes } from './modules/review/review.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerUploadRoutes(api, ctx);
     registerRechargeRoutes(api, ctx);
     registerPayoutRoutes(api, ctx);
+    registerSecurityRoutes(api, ctx);
     registerWithdrawalRoutes(api, ctx);
     registerMerchantRoutes(api, ctx);
     registerListingRoutes(api, ctx);

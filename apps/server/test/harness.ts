@@ -440,3 +440,12 @@ export const BANK_FORM = {
   city: 'Berlin',
   state: 'Berlin',
 };
+
+/**
+ * Makes every payout account in the test database usable now, as if bound more than 24 hours ago: for tests that
+ * bind an account and pay out to it at once. The 24-hour rule itself is tested in modules/security.
+ */
+export async function agePayoutAccounts(s: Pick<TestServer, 'db' | 'clock'>): Promise<void> {
+  const past = new Date(s.clock.now().getTime() - 1000).toISOString();
+  await s.db.updateTable('payout_accounts').set({ usable_at: past }).where('usable_at', '>', past).execute();
+}

@@ -38,6 +38,8 @@ export const userSchema = z.strictObject({
   created_at: time,
   /** While withdrawals are paused after a password change: when the pause ends; otherwise null. */
   withdraw_unlock_at: time.nullable(),
+  /** the anti-phishing phrase every mail shows, masked (first and last character); null while none is set (issue 11) */
+  anti_phishing_hint: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -192,6 +194,8 @@ export const payoutAccountSchema = z.strictObject({
   /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
   label: z.string(),
   created_at: time,
+  /** from when withdrawals and sales may pay out to it: 24 hours after it was bound or its details changed (issue 11) */
+  usable_at: time,
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
@@ -724,3 +728,23 @@ export const dashboardSummaryResponse = z.strictObject({
   ),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResponse>;
+
+// ---- safer mail and sessions (issue 11) ----
+
+/** One of the customer's sessions, as the devices page shows it: never its token or the token's hash. */
+export const sessionInfoSchema = z.strictObject({
+  id: z.number(),
+  /** browser and system, read from the User-Agent (`Chrome 120 on Windows`); empty when unknown */
+  device: z.string(),
+  ip: z.string(),
+  created_at: time,
+  last_used_at: time,
+  /** the session of this call */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListResponse = z.strictObject({ list: z.array(sessionInfoSchema) });
+/** How many sessions the call ended. */
+export const sessionEndResponse = z.strictObject({ ended: z.number() });
+/** `ended`: the link ended its session now; false when that session had already ended (signed out or expired). */
+export const sessionEndLinkResponse = z.strictObject({ ended: z.boolean() });

@@ -56,6 +56,11 @@ export const API = {
   kefuList: '/api/v1/team/kefu-list',
   // VIP levels (issue 9)
   vipInfo: '/api/v1/vip/info',
+  // safer mail and sessions (issue 11)
+  securitySessions: '/api/v1/security/sessions',
+  securitySessionEnd: '/api/v1/security/session-end',
+  securitySessionEndLink: '/api/v1/security/session-end-link',
+  securityAntiPhishing: '/api/v1/security/anti-phishing',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */

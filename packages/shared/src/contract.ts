@@ -150,7 +150,8 @@ export const CONTRACT = {
     response: a.bankinfoIsAddResponse,
   },
   [API.withdrawCreate]: {
-    summary: 'Asks for a payout: the amount moves from available to frozen until an operator decides.',
+    summary:
+      'Asks for a payout: the amount moves from available to frozen until an operator decides. The account must be usable (`usable_at`: 24 hours after it was bound or its payee details changed).',
     auth: 'customer',
     request: s.withdrawCreateRequest,
     response: a.reviewCreatedResponse,
@@ -195,7 +196,7 @@ export const CONTRACT = {
   },
   [API.saleuCreateOrder]: {
     summary:
-      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. A repeated `request_id` answers the first order.",
+      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). A repeated `request_id` answers the first order.",
     auth: 'customer',
     request: s.saleuCreateRequest,
     response: a.saleCreatedResponse,
@@ -692,6 +693,35 @@ export const CONTRACT = {
     response: done,
   },
   // ---- VIP levels and the dashboard (issue 9) ----
+  // ---- safer mail and sessions (issue 11) ----
+  [API.securitySessions]: {
+    summary:
+      "The caller's sessions, newest first: device (browser and system from the User-Agent), client address, when opened and last used (to the minute), and which one made this call. Never a token.",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.sessionListResponse,
+  },
+  [API.securitySessionEnd]: {
+    summary:
+      "Ends one of the caller's sessions (`id`; another customer's id answers like a missing one) or every other one (`all_others=1`); their apps are signed out at once.",
+    auth: 'customer',
+    request: s.sessionEndRequest,
+    response: a.sessionEndResponse,
+  },
+  [API.securitySessionEndLink]: {
+    summary:
+      'The "end this session" link of a new-device mail (`token`, valid 7 days, once): ends the session that sign-in opened. No sign-in needed.',
+    auth: 'public',
+    request: s.sessionEndLinkRequest,
+    response: a.sessionEndLinkResponse,
+  },
+  [API.securityAntiPhishing]: {
+    summary:
+      'Sets the anti-phishing phrase shown at the top of every mail to the caller (4 to 32 letters, digits or spaces); an empty `phrase` removes it.',
+    auth: 'customer',
+    request: s.antiPhishingRequest,
+    response: a.emptyResponse,
+  },
   [API.vipInfo]: {
     summary:
       "The caller's VIP level (an owner's override, else the level their completed trade and sale volume earns), the volume, and today's withdrawal limit and what is left of it.",

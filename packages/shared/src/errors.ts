@@ -125,6 +125,10 @@ export const ERROR_CODES = {
   vip_daily_limit: 1460,
   vip_levels_invalid: 1461,
   vip_level_unknown: 1462,
+  // safer mail and sessions (issue 11)
+  payout_account_cooling: 1540,
+  anti_phishing_format: 1541,
+  session_link_invalid: 1542,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

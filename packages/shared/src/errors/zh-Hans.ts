@@ -118,4 +118,8 @@ export default {
   vip_daily_limit: 'VIP {level} 每日提现总额最多 {limit} USDT，今天还可提现 {left} USDT',
   vip_levels_invalid: 'VIP 0 从 0 开始，每个等级所需交易量须高于上一级（最多 10 个等级）',
   vip_level_unknown: '没有 VIP {level}，等级范围为 0 到 {max}',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling: '新绑定或修改的收款账户需在保存 24 小时后才能收款，请在 {hours} 小时后再试',
+  anti_phishing_format: '防钓鱼码须为 4 到 32 个字母、数字或空格',
+  session_link_invalid: '此链接已失效：已被使用或已过期',
 } satisfies ErrorTexts;

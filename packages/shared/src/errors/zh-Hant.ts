@@ -118,4 +118,8 @@ export default {
   vip_daily_limit: 'VIP {level} 每日提領總額最多 {limit} USDT，今天還可提領 {left} USDT',
   vip_levels_invalid: 'VIP 0 從 0 開始，每個等級所需交易量須高於上一級（最多 10 個等級）',
   vip_level_unknown: '沒有 VIP {level}，等級範圍為 0 到 {max}',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling: '新綁定或修改的收款帳戶需在儲存 24 小時後才能收款，請在 {hours} 小時後再試',
+  anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
+  session_link_invalid: '此連結已失效：已被使用或已過期',
 } satisfies ErrorTexts;

@@ -43,7 +43,15 @@ export async function insertUser(
   tx: Tx,
   u: Omit<
     UserRow,
-    'id' | 'vip_level' | 'vip_override' | 'status' | 'password_changed_at' | 'demo' | 'frozen_reason' | 'frozen_at'
+    | 'id'
+    | 'vip_level'
+    | 'vip_override'
+    | 'status'
+    | 'password_changed_at'
+    | 'demo'
+    | 'frozen_reason'
+    | 'frozen_at'
+    | 'anti_phishing_phrase'
   > & {
     demo?: boolean;
   },
@@ -55,7 +63,7 @@ export async function insertUser(
 export async function updateUser(
   tx: Tx,
   id: number,
-  set: Partial<Pick<UserRow, 'nickname' | 'lang' | 'password_hash' | 'password_changed_at'>>,
+  set: Partial<Pick<UserRow, 'nickname' | 'lang' | 'password_hash' | 'password_changed_at' | 'anti_phishing_phrase'>>,
 ) {
   await tx.updateTable('users').set(set).where('id', '=', id).execute();
 }
