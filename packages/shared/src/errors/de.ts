@@ -123,7 +123,8 @@ export default {
   vip_levels_invalid: 'VIP 0 beginnt bei 0, und jede Stufe braucht mehr Volumen als die vorige (höchstens 10 Stufen)',
   vip_level_unknown: 'VIP {level} gibt es nicht; die Stufen reichen von 0 bis {max}',
   // safer mail and sessions (issue 11)
-  payout_account_cooling: 'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
+  payout_account_cooling:
+    'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
   anti_phishing_format: 'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',
   session_link_invalid: 'Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen',
 } satisfies ErrorTexts;

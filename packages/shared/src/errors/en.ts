@@ -121,7 +121,8 @@ export default {
   vip_levels_invalid: 'VIP 0 starts at 0 and each level needs more volume than the one before it (at most 10 levels)',
   vip_level_unknown: 'There is no VIP {level}; the levels go from 0 to {max}',
   // safer mail and sessions (issue 11)
-  payout_account_cooling: 'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
+  payout_account_cooling:
+    'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
   anti_phishing_format: 'The anti-phishing phrase must be 4 to 32 letters, digits or spaces',
   session_link_invalid: 'This link is no longer valid: it was used already or has expired',
 } satisfies ErrorTexts;

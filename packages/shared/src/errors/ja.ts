@@ -120,7 +120,8 @@ export default {
   vip_levels_invalid: 'VIP 0 は 0 から始まり、各レベルには前のレベルより多い取引量が必要です（最大 10 レベル）',
   vip_level_unknown: 'VIP {level} はありません。レベルは 0 から {max} までです',
   // safer mail and sessions (issue 11)
-  payout_account_cooling: '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
+  payout_account_cooling:
+    '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
   anti_phishing_format: 'フィッシング対策フレーズは4〜32文字の文字・数字・スペースで入力してください',
   session_link_invalid: 'このリンクは無効です（使用済みまたは期限切れ）',
 } satisfies ErrorTexts;

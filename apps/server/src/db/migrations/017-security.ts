@@ -10,8 +10,14 @@ import type { MigrationContext } from './context.js';
  * money goes); accounts bound before this migration are usable at once.
  */
 export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise<void> {
-  await db.schema.alterTable('sessions').addColumn('user_agent', 'varchar(300)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sessions').addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('user_agent', 'varchar(300)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.createIndex('sessions_user').on('sessions').columns(['user_id', 'id']).execute();
   await db.schema.alterTable('users').addColumn('anti_phishing_phrase', 'varchar(200)').execute();
   await db.schema

@@ -68,6 +68,10 @@ export function networkOf(ip: string): string {
   const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
   const groups = expandIpv6(ip);
-  if (groups) return `${groups.slice(0, 3).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/48`;
+  if (groups)
+    return `${groups
+      .slice(0, 3)
+      .map((g) => Number.parseInt(g, 16).toString(16))
+      .join(':')}::/48`;
   return ip;
 }

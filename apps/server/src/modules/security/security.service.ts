@@ -1,9 +1,9 @@
 import { normalizeLang } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
 import { afterCommit } from '../../db/transaction.js';
+import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
-import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { DomainError } from '../../lib/errors.js';
 import { endOtherUserSessions, endUserSession, userSessions } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';

@@ -11,8 +11,8 @@ import {
   type TestServer,
   uniqueEmail,
 } from '../../../test/harness.js';
-import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { inTransaction } from '../../db/transaction.js';
+import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { describeDevice, networkOf } from './security.device.js';
 
 let s: TestServer;
@@ -68,7 +68,9 @@ const settle = () => new Promise((r) => setTimeout(r, 150));
 const newDeviceMails = (email: string) => s.mails(email).filter((m) => /new sign-in|Neue Anmeldung/.test(m));
 const linkIn = (mail: string) => /end-session\?token=([A-Za-z0-9_-]{43})/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
 
-type Sessions = { list: { id: number; device: string; ip: string; current: boolean; created_at: string; last_used_at: string }[] };
+type Sessions = {
+  list: { id: number; device: string; ip: string; current: boolean; created_at: string; last_used_at: string }[];
+};
 
 describe('device summary', () => {
   it('reads browser, version and system from common User-Agents, and the network of an address', () => {
@@ -146,13 +148,16 @@ describe('anti-phishing phrase', () => {
   it('takes 4 to 32 letters, digits and spaces of any script, trimmed; empty removes it', async () => {
     const { token } = await signUp(s);
     const set = (phrase: string, lang = 'en') => s.call(API.securityAntiPhishing, { phrase, lang }, token);
-    const hint = async () => (await s.call<{ anti_phishing_hint: string | null }>(API.getInfo, {}, token)).data.anti_phishing_hint;
+    const hint = async () =>
+      (await s.call<{ anti_phishing_hint: string | null }>(API.getInfo, {}, token)).data.anti_phishing_hint;
     expect(await hint()).toBeNull();
     for (const bad of ['abc', 'x'.repeat(33), 'blue<script>', 'two  words!', 'a-b-c-d']) {
       const res = await set(bad);
       expect(res.code, bad).toBe(errorCode('anti_phishing_format'));
     }
-    expect((await set('abc', 'de')).msg).toBe('Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen');
+    expect((await set('abc', 'de')).msg).toBe(
+      'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',
+    );
     expect((await set('  Blue   Heron 42  ')).code).toBe(OK);
     expect(await hint()).toBe(`B${'•'.repeat(11)}2`);
     expect((await set('青い鷺 ブルー')).code).toBe(OK);
@@ -189,7 +194,11 @@ describe('anti-phishing phrase', () => {
     expect(changed.code).toBe(OK);
     await settle();
     expectNewest('password changed');
-    const phone = await callAs(API.login, { email: u.email, password: 'NewPassw0rd!' }, { ua: SAFARI_IPHONE, ip: '198.51.100.20' });
+    const phone = await callAs(
+      API.login,
+      { email: u.email, password: 'NewPassw0rd!' },
+      { ua: SAFARI_IPHONE, ip: '198.51.100.20' },
+    );
     expect(phone.code).toBe(OK);
     await settle();
     expectNewest('new device');
@@ -269,7 +278,10 @@ describe('new-device mail', () => {
     expect((await s.call(API.getInfo, {}, known)).code).toBe(OK);
     expect((await s.call(API.getInfo, {}, u.token)).code).toBe(OK);
     const again = await s.call(API.securitySessionEndLink, { token, lang: 'ja' });
-    expect(again).toMatchObject({ code: errorCode('session_link_invalid'), msg: 'このリンクは無効です（使用済みまたは期限切れ）' });
+    expect(again).toMatchObject({
+      code: errorCode('session_link_invalid'),
+      msg: 'このリンクは無効です（使用済みまたは期限切れ）',
+    });
     expect((await s.call(API.securitySessionEndLink, { token: 'x'.repeat(43) })).code).toBe(errorCode('session_link_invalid'));
     expect((await s.call(API.securitySessionEndLink, { token: 'short' })).code).toBe(errorCode('session_link_invalid'));
   });
@@ -320,7 +332,8 @@ describe('24 hours before a payout account receives payouts', () => {
     const de = await s.call(API.withdrawCreate, { bk_id: String(bound.data.id), amount: '10', lang: 'de' }, u.token);
     expect(de.msg).toContain('in 1 h erneut versuchen');
     // a sale to a merchant pays out to the account too
-    const sell = () => s.call(API.saleuCreateOrder, { saleu_id: String(m.data.id), number: '5', bk_id: String(bound.data.id) }, u.token);
+    const sell = () =>
+      s.call(API.saleuCreateOrder, { saleu_id: String(m.data.id), number: '5', bk_id: String(bound.data.id) }, u.token);
     expect((await sell()).code).toBe(errorCode('payout_account_cooling'));
     expect((await s.call<{ balance: string }>(API.getMoneyInfo, {}, u.token)).data.balance).toBe('100.00');
     s.clock.advance(60_000);
@@ -355,4 +368,3 @@ describe('24 hours before a payout account receives payouts', () => {
     expect(res.code).toBe(errorCode('payout_account_cooling'));
   });
 });
-

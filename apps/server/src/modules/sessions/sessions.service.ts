@@ -60,5 +60,4 @@ export const endUserSession = (tx: Tx, userId: number, id: number, openedAt?: st
   repo.deleteUserSession(tx, userId, id, openedAt);
 
 /** Ends every session of the customer but `keepId`; answers how many ended. */
-export const endOtherUserSessions = (tx: Tx, userId: number, keepId: number) =>
-  repo.deleteOtherUserSessions(tx, userId, keepId);
+export const endOtherUserSessions = (tx: Tx, userId: number, keepId: number) => repo.deleteOtherUserSessions(tx, userId, keepId);

@@ -10,9 +10,9 @@ import {
 } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
 import { afterCommit } from '../../db/transaction.js';
+import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
-import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
 import type { Mail } from '../../lib/mailer.js';

@@ -1,6 +1,14 @@
 import { LANG_NAMES, ROUTES } from '@c2c/shared';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
-import { DownlandOutline, GlobalOutline, SetOutline, UnorderedListOutline, UploadOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  DownlandOutline,
+  GlobalOutline,
+  LockOutline,
+  SetOutline,
+  UnorderedListOutline,
+  UploadOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -100,6 +108,9 @@ export function MinePage() {
         </List.Item>
         <List.Item prefix={<WalletIcon />} onClick={() => navigate(ROUTES.property)}>
           {t('mine.assets')}
+        </List.Item>
+        <List.Item prefix={<LockOutline />} onClick={() => navigate(ROUTES.security)}>
+          {t('mine.security')}
         </List.Item>
         <List.Item prefix={<GlobalOutline />} extra={LANG_NAMES[currentLang()]} onClick={() => setPicker(true)}>
           {t('mine.language')}

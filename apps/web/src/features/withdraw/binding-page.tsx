@@ -7,6 +7,7 @@ import { Field } from '../../components/field';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
+import { UsableFrom } from '../../components/usable-from';
 import { setupAntdRender } from '../../lib/antd-render';
 import { ApiError } from '../../lib/api';
 import type { TKey } from '../../lib/i18n-keys';
@@ -19,7 +20,7 @@ import { bindAccount, removeAccount, updateAccount } from './api';
 // Dialog.show renders imperatively.
 setupAntdRender();
 
-type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
+type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at' | 'usable_at'>;
 interface FieldSpec {
   name: FieldName;
   label: TKey;
@@ -165,6 +166,7 @@ function AccountRow({ account, onEdit, onRemoved }: { account: PayoutAccount; on
       <div className="account-text">
         <span className="account-label">{account.label}</span>
         <span className="muted">{account.full_name}</span>
+        <UsableFrom at={account.usable_at} />
       </div>
       <div className="account-actions">
         <Button size="mini" shape="rounded" fill="outline" color="primary" onClick={onEdit}>
