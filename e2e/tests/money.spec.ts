@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ownerInConsole, PNG, shot, signUpByApi } from './support';
+import { agePayoutAccounts, ownerInConsole, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Money-e2e-1';
 
@@ -71,6 +71,10 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await user.getByRole('button', { name: 'Bind account' }).click();
   await expect(user.getByText('Account bound')).toBeVisible();
   await expect(user.getByText('Commerzbank •••• 3000')).toBeVisible();
+  // a new account receives payouts 24 hours after binding, and says so; the server runs on the real clock, so the walk
+  // moves that time into the past in the database
+  await expect(user.getByText('Usable for withdrawals from')).toBeVisible();
+  agePayoutAccounts(email);
 
   // Withdraw 50; the operator rejects it; the balance is restored and the records show the failure.
   const withdraw = async (amount: string) => {
