@@ -4,7 +4,7 @@ import { agePayoutAccounts, ownerInConsole, PNG, shot, signUpByApi } from './sup
 const PASSWORD = 'Money-e2e-1';
 
 /** A customer signed up through the API and signed in on a phone screen. */
-async function customer(browser: Browser): Promise<Page> {
+async function customer(browser: Browser): Promise<{ page: Page; email: string }> {
   const { email } = await signUpByApi('money', PASSWORD);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -13,7 +13,7 @@ async function customer(browser: Browser): Promise<Page> {
   await page.getByPlaceholder('Enter your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('.adm-tab-bar')).toBeVisible();
-  return page;
+  return { page, email };
 }
 
 const balanceOnMy = (page: Page) => page.locator('.summary-card').first();
@@ -22,7 +22,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   browser,
 }) => {
   test.setTimeout(180_000);
-  const user = await customer(browser);
+  const { page: user, email } = await customer(browser);
   const admin = await ownerInConsole(browser);
 
   // Recharge 200 USDT with a screenshot.
