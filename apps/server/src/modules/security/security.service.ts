@@ -74,7 +74,11 @@ export async function afterSignIn(
     time: now,
     link,
   });
-  afterCommit(tx, () => ctx.mailer.send(withAntiPhishing(mail, lang, user.anti_phishing_phrase)));
+  const letter = withAntiPhishing(mail, lang, user.anti_phishing_phrase);
+  // not awaited: the sign-in answers without waiting for the mail server; a failed send is logged
+  afterCommit(tx, () => {
+    ctx.mailer.send(letter).catch((err: unknown) => ctx.log.error({ err }, 'new-device mail failed'));
+  });
 }
 
 /** The caller's live sessions for the devices page: device, address, times, which is this one; never a token. */

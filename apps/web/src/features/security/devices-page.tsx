@@ -82,7 +82,7 @@ export function DevicesPage() {
       {list.length === 0 ? (
         <EmptyState text={t('security.noSessions')} />
       ) : (
-        <ul className="record-list">
+        <ul className="record-list card">
           {list.map((s) => (
             <SessionRow key={s.id} session={s} />
           ))}
