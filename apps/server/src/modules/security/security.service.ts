@@ -38,7 +38,7 @@ export async function rememberDevice(tx: Tx, userId: number, device: Device, now
 /**
  * Called once per successful customer sign-in, after its session opened. A known device is only touched. A new one
  * is recorded and, unless it is the customer's first recorded device (an account from before this check), mailed
- * about after commit, with a one-time link that ends exactly this session. The mail never delays or fails the sign-in.
+ * about after commit, with a one-time link that ends exactly this session. The mail never fails the sign-in.
  */
 export async function afterSignIn(
   tx: Tx,
@@ -75,10 +75,9 @@ export async function afterSignIn(
     link,
   });
   const letter = withAntiPhishing(mail, lang, user.anti_phishing_phrase);
-  // not awaited: the sign-in answers without waiting for the mail server; a failed send is logged
-  afterCommit(tx, () => {
-    ctx.mailer.send(letter).catch((err: unknown) => ctx.log.error({ err }, 'new-device mail failed'));
-  });
+  // after commit, like every notice: the session exists before anyone can use the link, and a failed send is logged
+  // without failing the sign-in (the mail is composed here, so nothing but its hand-over runs after the commit)
+  afterCommit(tx, () => ctx.mailer.send(letter));
 }
 
 /** The caller's live sessions for the devices page: device, address, times, which is this one; never a token. */
