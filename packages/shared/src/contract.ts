@@ -112,7 +112,7 @@ export const CONTRACT = {
   },
   [API.bankinfoCreate]: {
     summary:
-      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164.',
+      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20); it receives withdrawals and sales 24 hours later (`usable_at`). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164.',
     auth: 'customer',
     request: s.bankinfoCreateRequest,
     response: a.idResponse,
@@ -131,7 +131,7 @@ export const CONTRACT = {
   },
   [API.bankinfoUpdate]: {
     summary:
-      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review.",
+      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review. Changing who receives the money (names, IBAN, bank, SWIFT, Wise e-mail, country) starts its 24 hours before payouts again (`usable_at`); a contact detail alone does not.",
     auth: 'customer',
     request: s.bankinfoUpdateRequest,
     response: a.idResponse,
