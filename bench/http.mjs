@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BANK_FORM, totp } from './lib/client.mjs';
+import { agePayoutAccounts } from './lib/payout-accounts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -242,6 +243,8 @@ async function prepare(base) {
     must('vip', await adminCall(base, '/api/admin/v1/user/set-vip', { id: reg.user.id, level: 3, reason: 'benchmark' }, admin));
     customers.push({ token: reg.token, bk: String(bk) });
   }
+  // the load withdraws and sells to the accounts at once: as if they were bound over 24 hours ago
+  await agePayoutAccounts({ dataDir: serverEnv.DATA_DIR, databaseUrl, schema });
   return { admin, merchant, customers };
 }
 

@@ -17,6 +17,7 @@ import { build } from '../scripts/build.mjs';
 import { BANK_FORM, CallFailed, Client, Gate, PNG, totp } from './lib/client.mjs';
 import { HOUSE_CODE, Outbox, OWNER, startDeployment } from './lib/deployment.mjs';
 import { fromMicro, toMicro, usdt } from './lib/money.mjs';
+import { agePayoutAccounts } from './lib/payout-accounts.mjs';
 import { CallStats, formatTable } from './lib/stats.mjs';
 import { checkTradeJournals } from './lib/trade-journals.mjs';
 
@@ -194,6 +195,12 @@ async function run() {
       }
     }),
   );
+  // customers withdraw to their accounts from the start: as if they were bound over 24 hours ago
+  await agePayoutAccounts({
+    dataDir: deployment.dataDir,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    schema: deployment.schema,
+  });
   const setupSeconds = (performance.now() - t0) / 1000;
   console.info(
     `\nset-up: ${CUSTOMERS} customers signed up, bound a payout account and were credited in ${setupSeconds.toFixed(1)} s`,

@@ -1,10 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ownerInConsole, PNG, shot, signUpByApi } from './support';
+import { agePayoutAccounts, ownerInConsole, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Money-e2e-1';
 
 /** A customer signed up through the API and signed in on a phone screen. */
-async function customer(browser: Browser): Promise<Page> {
+async function customer(browser: Browser): Promise<{ page: Page; email: string }> {
   const { email } = await signUpByApi('money', PASSWORD);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -13,7 +13,7 @@ async function customer(browser: Browser): Promise<Page> {
   await page.getByPlaceholder('Enter your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('.adm-tab-bar')).toBeVisible();
-  return page;
+  return { page, email };
 }
 
 const balanceOnMy = (page: Page) => page.locator('.summary-card').first();
@@ -22,7 +22,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   browser,
 }) => {
   test.setTimeout(180_000);
-  const user = await customer(browser);
+  const { page: user, email } = await customer(browser);
   const admin = await ownerInConsole(browser);
 
   // Recharge 200 USDT with a screenshot.
@@ -71,6 +71,10 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await user.getByRole('button', { name: 'Bind account' }).click();
   await expect(user.getByText('Account bound')).toBeVisible();
   await expect(user.getByText('Commerzbank •••• 3000')).toBeVisible();
+  // a new account receives payouts 24 hours after binding, and says so; the server runs on the real clock, so the walk
+  // moves that time into the past in the database
+  await expect(user.getByText('Usable for withdrawals from')).toBeVisible();
+  agePayoutAccounts(email);
 
   // Withdraw 50; the operator rejects it; the balance is restored and the records show the failure.
   const withdraw = async (amount: string) => {

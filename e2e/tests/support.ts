@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from '@c2c/sqlite';
 import type { Browser, Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { BASE_URL, HOUSE_CODE, OWNER } from '../playwright.config';
@@ -23,6 +24,18 @@ function decode(raw: string): string {
     ).toString('utf8');
   }
   return body;
+}
+
+/** Every mail to `email` in the server's outbox so far, oldest first, decoded (headers dropped). */
+export function mailsTo(email: string): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${email}`))
+    .map(decode);
 }
 
 /** Waits for the newest verification mail to `email` in the server's outbox and answers its 6-digit code. */
@@ -175,4 +188,19 @@ export async function signedInPhone(
     { token: session.token, user: JSON.stringify(session.user), lang },
   );
   return context.newPage();
+}
+
+/**
+ * A payout account receives withdrawals and sales only 24 hours after binding; the e2e server runs on the real clock,
+ * so a walk that binds and then pays out moves the customer's accounts' `usable_at` into the past in the database.
+ */
+export function agePayoutAccounts(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'c2c.sqlite'), { timeout: 10_000 });
+  try {
+    db.prepare(
+      "UPDATE payout_accounts SET usable_at = '2000-01-01T00:00:00.000Z' WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    ).run(email);
+  } finally {
+    db.close();
+  }
 }

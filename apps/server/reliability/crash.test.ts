@@ -13,7 +13,18 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase, withPgUser } from '../src/db/database.js';
 import { checkLedger } from '../src/modules/ledger/ledger.service.js';
 import { figure, n } from '../test/figures.js';
-import { adminCall, BANK_FORM, customerCall, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG, urlOfChild } from '../test/harness.js';
+import {
+  adminCall,
+  agePayoutAccounts,
+  BANK_FORM,
+  customerCall,
+  decodeMail,
+  HOUSE_CODE,
+  OWNER,
+  PASSWORD,
+  PNG,
+  urlOfChild,
+} from '../test/harness.js';
 
 /**
  * Crashes: a real server process under mixed money writes from concurrent clients is killed with SIGKILL at a random
@@ -516,6 +527,8 @@ async function arrange(d: Deployment) {
       return { id: user.user.id, token: user.token, bk: String(bank.id) };
     }),
   );
+  // the load withdraws and sells to the accounts at once: as if they were bound over 24 hours ago
+  await agePayoutAccounts(await d.open());
   return { admin: token, customers, merchant: merchant.id, product: product.id };
 }
 

@@ -342,6 +342,12 @@ describe('the access matrix', () => {
       const r = await s.call(path, body, me);
       expect({ path, code: r.code }).toEqual({ path, code: errorCode('no_payout_account') });
     }
+    // nor the victim's session ended (issue 11)
+    const victimSession = (
+      await s.call<{ list: { id: number; current: boolean }[] }>(API.securitySessions, {}, victim.token)
+    ).data.list.find((x) => x.current)!.id;
+    const ended = await s.call(API.securitySessionEnd, { id: String(victimSession) }, me);
+    expect({ code: ended.code, data: ended.data }).toEqual({ code: errorCode('record_not_found'), data: {} });
     // nor the victim's upload cited nor read
     const cited = await s.call(API.rechargeCreate, { type: 'TRC20', amount: '20', image: things.upload }, me);
     expect(cited.code).toBe(errorCode('credentials_required'));
@@ -358,6 +364,7 @@ describe('the access matrix', () => {
       [API.sellingOrder, { mine: '1' }, things.listingId],
       [API.saleuListOrder, {}, things.saleId],
       [API.lixibaoListOrder, {}, things.interestId],
+      [API.securitySessions, {}, victimSession],
     ];
     for (const [path, body, theirs] of lists) {
       const r = await s.call<{ list: { id: number }[] } | { id: number }[]>(path, body, me);

@@ -44,6 +44,7 @@ import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { registerProofRoutes } from './modules/proof/proof.routes.js';
 import { registerRechargeRoutes } from './modules/recharge/recharge.routes.js';
 import { registerReviewRoutes } from './modules/review/review.routes.js';
+import { registerSecurityRoutes } from './modules/security/security.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { moneyLimits } from './modules/settings/settings.service.js';
 import { registerTradeRoutes } from './modules/trades/trades.routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerUploadRoutes(api, ctx);
     registerRechargeRoutes(api, ctx);
     registerPayoutRoutes(api, ctx);
+    registerSecurityRoutes(api, ctx);
     registerWithdrawalRoutes(api, ctx);
     registerMerchantRoutes(api, ctx);
     registerListingRoutes(api, ctx);

@@ -28,6 +28,7 @@ describe('the wire contract', () => {
       created_at: '2026-01-02T03:04:05.000Z',
       withdraw_unlock_at: null,
       totp_enabled: false,
+      anti_phishing_hint: null,
     };
     expect(checked(API.getInfo, { code: 200, msg: 'ok', data: user }).data).toEqual(user);
     expect(() => checked(API.getInfo, { code: 200, msg: 'ok', data: { ...user, password_hash: 'x' } })).toThrow(ContractError);

@@ -440,3 +440,13 @@ export const BANK_FORM = {
   city: 'Berlin',
   state: 'Berlin',
 };
+
+/**
+ * Makes every payout account in the test database usable now, as if bound long ago (a fixed past moment, so every
+ * node's clock agrees, however far a test moved its own): for tests that bind an account and pay out to it at once.
+ * The 24-hour rule itself is tested in modules/security.
+ */
+export async function agePayoutAccounts(s: { db: Kysely<DB> }): Promise<void> {
+  await s.db.updateTable('payout_accounts').set({ usable_at: LONG_AGO }).where('usable_at', '>', LONG_AGO).execute();
+}
+const LONG_AGO = '2000-01-01T00:00:00.000Z';

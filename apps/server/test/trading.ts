@@ -1,5 +1,5 @@
 import { API } from '@c2c/shared';
-import { BANK_FORM, credit, signUp, type TestServer } from './harness.js';
+import { agePayoutAccounts, BANK_FORM, credit, signUp, type TestServer } from './harness.js';
 
 /** Helpers shared by the listings and trades tests: customers with money and a payout account, listings, trades. */
 
@@ -10,12 +10,13 @@ export interface Customer {
   bk: string;
 }
 
-/** A signed-up customer with `amount` USDT available (0: none) and a bound bank account. */
+/** A signed-up customer with `amount` USDT available (0: none) and a bound bank account, usable for payouts at once. */
 export async function customer(s: TestServer, admin: string, amount = '0', opts: { lang?: string } = {}): Promise<Customer> {
   const u = await signUp(s, opts);
   if (amount !== '0') await credit(s, admin, u.token, amount);
   const bound = await s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM }, u.token);
   if (bound.code !== 200) throw new Error(`bind: ${bound.msg}`);
+  await agePayoutAccounts(s);
   return { token: u.token, email: u.email, id: u.user.id, bk: String(bound.data.id) };
 }
 

@@ -40,6 +40,8 @@ export const userSchema = z.strictObject({
   withdraw_unlock_at: time.nullable(),
   /** Two-factor authentication is on: sign-in, withdrawals and payout-account changes take a `totp`. */
   totp_enabled: z.boolean(),
+  /** the anti-phishing phrase every mail shows, masked (first and last character); null while none is set (issue 11) */
+  anti_phishing_hint: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -201,6 +203,8 @@ export const payoutAccountSchema = z.strictObject({
   /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
   label: z.string(),
   created_at: time,
+  /** from when withdrawals and sales may pay out to it: 24 hours after it was bound or its details changed (issue 11) */
+  usable_at: time,
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountListResponse = z.strictObject({ list: z.array(payoutAccountSchema) });
@@ -758,3 +762,23 @@ export const proofMineResponse = z.strictObject({
   leaf: z.strictObject({ nonce: z.string().regex(/^[0-9a-f]{64}$/), user_hash: hash, amount: money, hash }),
   path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash, sum: money, parent_hash: hash, parent_sum: money })),
 });
+
+// ---- safer mail and sessions (issue 11) ----
+
+/** One of the customer's sessions, as the devices page shows it: never its token or the token's hash. */
+export const sessionInfoSchema = z.strictObject({
+  id: z.number(),
+  /** browser and system, read from the User-Agent (`Chrome 120 on Windows`); empty when unknown */
+  device: z.string(),
+  ip: z.string(),
+  created_at: time,
+  last_used_at: time,
+  /** the session of this call */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListResponse = z.strictObject({ list: z.array(sessionInfoSchema) });
+/** How many sessions the call ended. */
+export const sessionEndResponse = z.strictObject({ ended: z.number() });
+/** `ended`: the link ended its session now; false when that session had already ended (signed out or expired). */
+export const sessionEndLinkResponse = z.strictObject({ ended: z.boolean() });

@@ -63,6 +63,11 @@ export const API = {
   totpSetup: '/api/v1/security/totp-setup',
   totpEnable: '/api/v1/security/totp-enable',
   totpDisable: '/api/v1/security/totp-disable',
+  // safer mail and sessions (issue 11)
+  securitySessions: '/api/v1/security/sessions',
+  securitySessionEnd: '/api/v1/security/session-end',
+  securitySessionEndLink: '/api/v1/security/session-end-link',
+  securityAntiPhishing: '/api/v1/security/anti-phishing',
 } as const;
 
 /** Stored uploads are served at `/uploads/<name>` to their owner (X-Access-Token) and to operators (X-Admin-Token). */

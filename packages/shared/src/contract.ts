@@ -139,7 +139,7 @@ export const CONTRACT = {
   },
   [API.bankinfoCreate]: {
     summary:
-      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).',
+      'Binds a payout account: a bank account (IBAN, SWIFT) or a Wise account (at most 20); it receives withdrawals and sales 24 hours later (`usable_at`). Phone numbers are international (`+` and country code; 11 digits starting with 1 are read as +86) and stored in E.164. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).',
     auth: 'customer',
     request: s.bankinfoCreateRequest,
     response: a.idResponse,
@@ -158,7 +158,7 @@ export const CONTRACT = {
   },
   [API.bankinfoUpdate]: {
     summary:
-      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).",
+      "Changes one of the customer's payout accounts (all fields again, same `type`) and answers its id from now on: the old details stay with the withdrawals already made to them. Refused while a withdrawal to it is under review. Changing who receives the money (names, IBAN, bank, SWIFT, Wise e-mail, country) starts its 24 hours before payouts again (`usable_at`); a contact detail alone does not. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).",
     auth: 'customer',
     request: s.bankinfoUpdateRequest,
     response: a.idResponse,
@@ -178,7 +178,7 @@ export const CONTRACT = {
   },
   [API.withdrawCreate]: {
     summary:
-      'Asks for a payout: the amount moves from available to frozen until an operator decides. With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).',
+      'Asks for a payout: the amount moves from available to frozen until an operator decides. The account must be usable (`usable_at`: 24 hours after it was bound or its payee details changed). With two-factor on, a fresh `totp` is needed (`totp_code_required` without it).',
     auth: 'customer',
     request: s.withdrawCreateRequest,
     response: a.reviewCreatedResponse,
@@ -223,7 +223,7 @@ export const CONTRACT = {
   },
   [API.saleuCreateOrder]: {
     summary:
-      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. A repeated `request_id` answers the first order.",
+      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). A repeated `request_id` answers the first order.",
     auth: 'customer',
     request: s.saleuCreateRequest,
     response: a.saleCreatedResponse,
@@ -720,6 +720,35 @@ export const CONTRACT = {
     response: done,
   },
   // ---- VIP levels and the dashboard (issue 9) ----
+  // ---- safer mail and sessions (issue 11) ----
+  [API.securitySessions]: {
+    summary:
+      "The caller's sessions, newest first: device (browser and system from the User-Agent), client address, when opened and last used (to the minute), and which one made this call. Never a token.",
+    auth: 'customer',
+    request: s.emptyRequest,
+    response: a.sessionListResponse,
+  },
+  [API.securitySessionEnd]: {
+    summary:
+      "Ends one of the caller's sessions (`id`; another customer's id answers like a missing one) or every other one (`all_others=1`); their apps are signed out at once.",
+    auth: 'customer',
+    request: s.sessionEndRequest,
+    response: a.sessionEndResponse,
+  },
+  [API.securitySessionEndLink]: {
+    summary:
+      'The "end this session" link of a new-device mail (`token`, valid 7 days, once): ends the session that sign-in opened. No sign-in needed.',
+    auth: 'public',
+    request: s.sessionEndLinkRequest,
+    response: a.sessionEndLinkResponse,
+  },
+  [API.securityAntiPhishing]: {
+    summary:
+      'Sets the anti-phishing phrase shown at the top of every mail to the caller (4 to 32 letters, digits or spaces); an empty `phrase` removes it.',
+    auth: 'customer',
+    request: s.antiPhishingRequest,
+    response: a.emptyResponse,
+  },
   [API.vipInfo]: {
     summary:
       "The caller's VIP level (an owner's override, else the level their completed trade and sale volume earns), the volume, and today's withdrawal limit and what is left of it.",

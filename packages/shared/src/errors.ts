@@ -135,6 +135,10 @@ export const ERROR_CODES = {
   totp_on_already: 1502,
   totp_off_already: 1503,
   totp_setup_first: 1504,
+  // safer mail and sessions (issue 11)
+  payout_account_cooling: 1540,
+  anti_phishing_format: 1541,
+  session_link_invalid: 1542,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

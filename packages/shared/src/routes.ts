@@ -29,9 +29,15 @@ export const ROUTES = {
   proof: '/pages/mine/proof',
   /** turning two-factor authentication on and off (issue 11) */
   securityTwoFactor: '/pages/mine/security/two-factor',
+  /** security hub (issue 11): two-factor, devices, anti-phishing phrase */
+  security: '/pages/mine/security',
+  securityDevices: '/pages/mine/security/devices',
+  securityAntiPhishing: '/pages/mine/security/anti-phishing',
+  /** the "end this session" link of a new-device mail: `?token=`; opened signed out */
+  endSession: '/pages/login/end-session',
 } as const;
 
 /** Routes a visitor without a session may open; every other route sends them to login. */
-export const PUBLIC_ROUTES: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.forget];
+export const PUBLIC_ROUTES: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.forget, ROUTES.endSession];
 
 export const TAB_ROUTES = [ROUTES.home, ROUTES.hall, ROUTES.orders, ROUTES.mine] as const;

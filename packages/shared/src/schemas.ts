@@ -680,3 +680,35 @@ export const userSetVipRequest = z.object({
 export const proofMineRequest = z.object({
   snapshot_id: z.preprocess((v) => (isBlank(v) ? undefined : v), idField().optional()),
 });
+
+// ---- safer mail and sessions (issue 11) ----
+
+/** The anti-phishing phrase: 4 to 32 letters, digits (any script) and single spaces, after trimming. */
+export const ANTI_PHISHING_MIN = 4;
+export const ANTI_PHISHING_MAX = 32;
+const ANTI_PHISHING_RE = /^[\p{L}\p{M}\p{N}]+( [\p{L}\p{M}\p{N}]+)*$/u;
+/** Checks a phrase as the server does (the app shows the same error before sending): `''` removes the phrase. */
+export function antiPhishingValid(phrase: string): boolean {
+  const p = phrase.trim().replace(/\s+/g, ' ');
+  if (p === '') return true;
+  const length = [...p].length;
+  return length >= ANTI_PHISHING_MIN && length <= ANTI_PHISHING_MAX && ANTI_PHISHING_RE.test(p);
+}
+/** `phrase` empty (or only spaces) removes the phrase; runs of spaces inside become one. */
+export const antiPhishingRequest = z.object({
+  phrase: z
+    .string(err('anti_phishing_format'))
+    .max(200, err('anti_phishing_format'))
+    .refine(antiPhishingValid, err('anti_phishing_format'))
+    .transform((s) => s.trim().replace(/\s+/g, ' ')),
+});
+
+/** Ends one of the caller's sessions (`id`), or every other one (`all_others=1`): exactly one of the two. */
+export const sessionEndRequest = z
+  .object({ id: idField().optional(), all_others: flagField.optional() })
+  .refine((v) => (v.id !== undefined) !== (v.all_others === true), err('invalid_value'));
+
+/** The token of a new-device mail's "end this session" link. */
+export const sessionEndLinkRequest = z.object({
+  token: required('invalid_value', 64).regex(/^[A-Za-z0-9_-]{43}$/, err('session_link_invalid')),
+});

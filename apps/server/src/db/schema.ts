@@ -27,6 +27,8 @@ export interface UsersTable {
   /** two-factor (issue 11): when it was turned on (null while off), and when last turned off (the withdrawal pause) */
   totp_enabled_at: ColumnType<string | null, string | undefined, string | null>;
   totp_disabled_at: ColumnType<string | null, string | undefined, string | null>;
+  /** shown at the top of every mail to the customer (issue 11); null while not set */
+  anti_phishing_phrase: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A customer's TOTP secrets (issue 11), encrypted; `last_step` is the newest time step a code was accepted for. */
@@ -71,7 +73,30 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+  /** when the session was last used (moved at most once a minute) */
   touched_at: string;
+  /** the client's User-Agent and address when the session was opened (issue 11) */
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+}
+
+/** A device and network a customer signed in from (issue 11): `device_key` hashes browser, system and network. */
+export interface KnownDevicesTable {
+  user_id: number;
+  device_key: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+/** The one-time "end this session" link of a new-device mail (issue 11); only the token's SHA-256 is stored. */
+export interface SessionEndLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  session_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | undefined, string | null>;
 }
 
 export interface OperatorsTable {
@@ -213,6 +238,8 @@ export interface PayoutAccountsTable {
   removed_at: ColumnType<string | null, string | undefined, string | null>;
   /** the edit that replaced this version */
   replaced_by: ColumnType<number | null, number | undefined, number | null>;
+  /** from when payouts may go to this account: 24 h after binding or after a change of where the money goes (issue 11) */
+  usable_at: string;
 }
 
 export interface WithdrawalsTable {
@@ -375,6 +402,8 @@ export interface DB {
   email_codes: EmailCodesTable;
   email_sends: EmailSendsTable;
   sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
+  session_end_links: SessionEndLinksTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;

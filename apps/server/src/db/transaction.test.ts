@@ -2,7 +2,16 @@ import path from 'node:path';
 import SQLite from '@c2c/sqlite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, moneyTestServer, onPostgres, ownerToken, signUp, type TestServer } from '../../test/harness.js';
+import {
+  agePayoutAccounts,
+  BANK_FORM,
+  credit,
+  moneyTestServer,
+  onPostgres,
+  ownerToken,
+  signUp,
+  type TestServer,
+} from '../../test/harness.js';
 import { DomainError } from '../lib/errors.js';
 import { moneyInfo, post } from '../modules/ledger/ledger.service.js';
 import { notifyUser } from '../modules/notify/notify.service.js';
@@ -43,6 +52,7 @@ describe('a transaction owned by the caller', () => {
     const who = { user: await principal(user.id), sessionId: 0 };
     const failed = inTransaction(s.ctx, async (tx) => {
       const bk = await bindAccount(tx, s.ctx, user.id, { ...BANK_FORM, type: 'bank' });
+      await agePayoutAccounts({ db: tx });
       await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
       await saveNickname(tx, who, 'Renamed');
       await notifyUser(tx, s.ctx, user.id, ['money'], {
@@ -67,6 +77,7 @@ describe('a transaction owned by the caller', () => {
     const seen: string[] = [];
     const id = await inTransaction(s.ctx, async (tx) => {
       const bk = await bindAccount(tx, s.ctx, user.id, { ...BANK_FORM, type: 'bank' });
+      await agePayoutAccounts({ db: tx });
       const w = await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
       afterCommit(tx, async () => {
         // the effect sees the committed state from outside the transaction

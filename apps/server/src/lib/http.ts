@@ -73,6 +73,8 @@ export interface Caller {
   accessToken: string | undefined;
   adminToken: string | undefined;
   ip: string;
+  /** the client's User-Agent header, at most 300 characters; empty when absent */
+  userAgent: string;
 }
 
 /** Resolves the caller to a principal inside the call's transaction, or throws (`unauthorized`, `forbidden`). */
@@ -87,6 +89,7 @@ export const callerOf = (req: FastifyRequest): Caller => ({
   accessToken: header(req, 'x-access-token'),
   adminToken: header(req, 'x-admin-token'),
   ip: req.ip,
+  userAgent: (header(req, 'user-agent') ?? '').slice(0, 300),
 });
 
 /** Resolves the caller in a transaction of its own, for handlers that write their answer themselves. */
@@ -98,6 +101,7 @@ export interface StepArgs<I, A> {
   auth: A;
   lang: Lang;
   ip: string;
+  userAgent: string;
 }
 export interface RouteArgs<I, A> extends StepArgs<I, A> {
   tx: Tx;
@@ -123,7 +127,7 @@ export function post<S extends z.ZodType, A, O>(
     const data = await inTransaction(ctx, async (tx) => {
       const auth = await opts.auth(tx, caller);
       const input = parseInput(opts.body, req.body);
-      return handler({ input, auth, lang, ip: caller.ip, tx });
+      return handler({ input, auth, lang, ip: caller.ip, userAgent: caller.userAgent, tx });
     });
     return ok(reply, data);
   });
@@ -145,7 +149,7 @@ export function postSteps<S extends z.ZodType, A, O>(
     const lang = requestLang(req);
     const auth = await authorize(ctx, req, opts.auth);
     const input = parseInput(opts.body, req.body);
-    return ok(reply, await handler({ input, auth, lang, ip: req.ip }));
+    return ok(reply, await handler({ input, auth, lang, ip: req.ip, userAgent: callerOf(req).userAgent }));
   });
 }
 

@@ -87,4 +87,17 @@ export const routeTable: Record<string, PageRoute> = {
     page: page(() => import('../features/two-factor/two-factor-page'), 'TwoFactorPage'),
   },
   [ROUTES.service]: { title: 'nav.service', page: page(() => import('../features/help/service-page'), 'ServicePage') },
+  [ROUTES.security]: { title: 'nav.security', page: page(() => import('../features/security/security-page'), 'SecurityPage') },
+  [ROUTES.securityDevices]: {
+    title: 'nav.securityDevices',
+    page: page(() => import('../features/security/devices-page'), 'DevicesPage'),
+  },
+  [ROUTES.securityAntiPhishing]: {
+    title: 'nav.securityAntiPhishing',
+    page: page(() => import('../features/security/anti-phishing-page'), 'AntiPhishingPage'),
+  },
+  [ROUTES.endSession]: {
+    title: 'nav.endSession',
+    page: page(() => import('../features/security/end-session-page'), 'EndSessionPage'),
+  },
 };

@@ -1,17 +1,23 @@
 import type { PayoutAccount } from '@c2c/shared';
 import { Selector } from 'antd-mobile';
+import { UsableFrom } from './usable-from';
 
-/** Picks one payout account: its label (bank and last IBAN digits, or the Wise e-mail) over a description. */
+/**
+ * Picks one payout account: its label (bank and last IBAN digits, or the Wise e-mail) over a description. Where the
+ * money is paid out to the account (`payout`: withdrawals, sales), an account in its first 24 hours says from when.
+ */
 export function AccountPicker({
   accounts,
   value,
   onChange,
   describe = (a) => a.full_name,
+  payout = false,
 }: {
   accounts: readonly PayoutAccount[];
   value: number;
   onChange: (id: number) => void;
   describe?: (account: PayoutAccount) => string;
+  payout?: boolean;
 }) {
   return (
     <Selector
@@ -21,7 +27,14 @@ export function AccountPicker({
       onChange={(v) => v[0] && onChange(v[0])}
       options={accounts.map((a) => ({
         label: <span className="account-label">{a.label}</span>,
-        description: describe(a),
+        description: payout ? (
+          <>
+            {describe(a)}
+            <UsableFrom at={a.usable_at} />
+          </>
+        ) : (
+          describe(a)
+        ),
         value: a.id,
       }))}
     />

@@ -1,5 +1,6 @@
 /** The shared wire schemas the forms check before sending; loaded on the first submit, not with the first page. */
 export {
+  antiPhishingRequest,
   bankAccountRequest,
   changePasswordRequest,
   forgetRequest,

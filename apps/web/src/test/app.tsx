@@ -16,6 +16,7 @@ export const user: User = {
   created_at: '2025-01-01T00:00:00.000Z',
   withdraw_unlock_at: null,
   totp_enabled: false,
+  anti_phishing_hint: null,
 };
 
 export const money: MoneyInfo = { balance: '120.50', frozen: '0.00', escrow: '0.00', interest: '0.00', total: '120.50' };

@@ -19,6 +19,7 @@ export const payoutAccount = (id: number, type: 'bank' | 'wise', label: string):
   state: '',
   label,
   created_at: '2025-01-01T00:00:00.000Z',
+  usable_at: '2025-01-02T00:00:00.000Z',
 });
 
 /** Her bank account and her Wise account. */

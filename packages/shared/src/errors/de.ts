@@ -134,4 +134,9 @@ export default {
   totp_on_already: 'Die Zwei-Faktor-Authentifizierung ist bereits eingeschaltet',
   totp_off_already: 'Die Zwei-Faktor-Authentifizierung ist nicht eingeschaltet',
   totp_setup_first: 'Starten Sie zuerst die Einrichtung: neuen QR-Code scannen, dann dessen Code eingeben',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling:
+    'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
+  anti_phishing_format: 'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',
+  session_link_invalid: 'Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen',
 } satisfies ErrorTexts;

@@ -131,4 +131,9 @@ export default {
   totp_on_already: 'Two-factor authentication is already on',
   totp_off_already: 'Two-factor authentication is not on',
   totp_setup_first: 'Start the set-up first: scan the new QR code, then enter its code',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling:
+    'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
+  anti_phishing_format: 'The anti-phishing phrase must be 4 to 32 letters, digits or spaces',
+  session_link_invalid: 'This link is no longer valid: it was used already or has expired',
 } satisfies ErrorTexts;

@@ -129,4 +129,9 @@ export default {
   totp_on_already: '二段階認証はすでに有効です',
   totp_off_already: '二段階認証は有効になっていません',
   totp_setup_first: '先に設定を開始してください。新しいQRコードを読み取り、そのコードを入力します',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling:
+    '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
+  anti_phishing_format: 'フィッシング対策フレーズは4〜32文字の文字・数字・スペースで入力してください',
+  session_link_invalid: 'このリンクは無効です（使用済みまたは期限切れ）',
 } satisfies ErrorTexts;

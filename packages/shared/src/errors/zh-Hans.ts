@@ -128,4 +128,8 @@ export default {
   totp_on_already: '双重验证已开启',
   totp_off_already: '双重验证未开启',
   totp_setup_first: '请先开始设置：扫描新的二维码，然后输入其验证码',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling: '新绑定或修改的收款账户需在保存 24 小时后才能收款，请在 {hours} 小时后再试',
+  anti_phishing_format: '防钓鱼码须为 4 到 32 个字母、数字或空格',
+  session_link_invalid: '此链接已失效：已被使用或已过期',
 } satisfies ErrorTexts;

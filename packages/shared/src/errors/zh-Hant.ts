@@ -128,4 +128,8 @@ export default {
   totp_on_already: '雙重驗證已開啟',
   totp_off_already: '雙重驗證未開啟',
   totp_setup_first: '請先開始設定：掃描新的 QR 碼，然後輸入其驗證碼',
+  // safer mail and sessions (issue 11)
+  payout_account_cooling: '新綁定或修改的收款帳戶需在儲存 24 小時後才能收款，請在 {hours} 小時後再試',
+  anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
+  session_link_invalid: '此連結已失效：已被使用或已過期',
 } satisfies ErrorTexts;

@@ -20,7 +20,7 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
+import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
 import * as repo from './merchants.repository.js';
@@ -207,6 +207,7 @@ export async function createSale(
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
     if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');
+    checkUsable(account, now);
     if (!(await repo.reserveQuantity(tx, merchant.id, n)))
       throw new DomainError('merchant_quantity_short', { max: formatAmount(merchant.quantity) });
     const id = await repo.insertSale(tx, {

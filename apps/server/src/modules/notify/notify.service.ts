@@ -1,6 +1,7 @@
 import { type LiveTopic, normalizeLang } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
 import { afterCommit } from '../../db/transaction.js';
+import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { getSettings } from '../settings/settings.service.js';
 import { contactOf } from '../users/users.service.js';
 import { type MoneyMail, moneyMail } from './notify.mails.js';
@@ -33,6 +34,7 @@ async function compose(tx: Tx, ctx: AppContext, userId: number, mail: { kind: Mo
   const contact = await contactOf(tx, userId);
   if (!contact) return undefined;
   const { app_name } = await getSettings(tx, ctx.config.publicUrl);
-  const { subject, text } = moneyMail(mail.kind, normalizeLang(contact.lang), { app: app_name, ...mail.params });
-  return { to: contact.email, subject, text };
+  const lang = normalizeLang(contact.lang);
+  const { subject, text } = moneyMail(mail.kind, lang, { app: app_name, ...mail.params });
+  return withAntiPhishing({ to: contact.email, subject, text }, lang, contact.phrase);
 }

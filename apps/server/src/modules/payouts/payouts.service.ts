@@ -2,7 +2,7 @@ import { maskAccount, type PayoutAccount, type PayoutType } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
-import { iso } from '../../lib/clock.js';
+import { addSeconds, iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { payoutPendingTo } from '../review/review.service.js';
 import { lockCustomer } from '../users/users.service.js';
@@ -36,10 +36,27 @@ export function toPayoutAccount(r: Row): PayoutAccount {
     state: r.state,
     label,
     created_at: r.created_at,
+    usable_at: r.usable_at,
   };
 }
 
-type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
+/**
+ * A payout account receives withdrawals and sales only this long after it was bound, or after the details money goes
+ * to changed (issue 11): someone who took over a session cannot bind their own account and drain the balance at once.
+ */
+export const PAYOUT_COOLING_HOURS = 24;
+/** The details that decide who receives the money; changing only a contact detail (phone, street) keeps the time. */
+const PAYEE_FIELDS = ['full_name', 'name', 'surname', 'iban', 'bank_name', 'swift', 'email', 'country'] as const;
+
+const coolingEnd = (now: Date) => iso(addSeconds(now, PAYOUT_COOLING_HOURS * 3600));
+
+/** Refuses a payout to an account still in its first 24 hours, naming the hours left (rounded up). */
+export function checkUsable(account: Pick<PayoutAccount, 'usable_at'>, now: Date) {
+  const left = new Date(account.usable_at).getTime() - now.getTime();
+  if (left > 0) throw new DomainError('payout_account_cooling', { hours: Math.ceil(left / 3_600_000) });
+}
+
+type BankInput = { type: 'bank' } & Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at' | 'usable_at'>;
 type WiseInput = { type: 'wise'; full_name: string; email: string; country: string; phone: string };
 export type AccountInput = BankInput | WiseInput;
 
@@ -65,7 +82,13 @@ export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input
   await lockCustomer(tx, userId);
   if ((await repo.countAccounts(tx, userId)) >= MAX_ACCOUNTS)
     throw new DomainError('payout_accounts_limit', { max: MAX_ACCOUNTS });
-  const id = await repo.insertAccount(tx, { ...detailsOf(input), user_id: userId, created_at: iso(ctx.clock.now()) });
+  const now = ctx.clock.now();
+  const id = await repo.insertAccount(tx, {
+    ...detailsOf(input),
+    user_id: userId,
+    created_at: iso(now),
+    usable_at: coolingEnd(now),
+  });
   return { id };
 }
 
@@ -79,14 +102,20 @@ async function lockForChange(tx: Tx, userId: number, id: number): Promise<Row> {
 
 /**
  * Changes an account. The details a withdrawal was paid to stay as they were: the edit is a new version (a new
- * id, answered) and the old one is removed, pointing at it. It keeps its kind and its binding time.
+ * id, answered) and the old one is removed, pointing at it. It keeps its kind and its binding time. Changing who
+ * receives the money (name, IBAN, bank, SWIFT, Wise e-mail, country) is like binding a new account: it can receive
+ * payouts 24 hours later; changing only a contact detail keeps the time it became usable.
  */
 export async function updateAccount(tx: Tx, ctx: AppContext, userId: number, input: AccountInput & { bk_id: number }) {
   const { bk_id, ...details } = input;
   const old = await lockForChange(tx, userId, bk_id);
   if (old.type !== details.type) throw new DomainError('invalid_value');
-  const id = await repo.insertAccount(tx, { ...detailsOf(details), user_id: userId, created_at: old.created_at });
-  if (!(await repo.removeAccount(tx, old.id, iso(ctx.clock.now()), id))) throw new DomainError('record_not_found');
+  const next = detailsOf(details);
+  const now = ctx.clock.now();
+  const payeeChanged = PAYEE_FIELDS.some((f) => next[f] !== old[f]);
+  const usable_at = payeeChanged ? coolingEnd(now) : old.usable_at;
+  const id = await repo.insertAccount(tx, { ...next, user_id: userId, created_at: old.created_at, usable_at });
+  if (!(await repo.removeAccount(tx, old.id, iso(now), id))) throw new DomainError('record_not_found');
   return { id };
 }
 

@@ -1,6 +1,6 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, moneyTestServer, signUp, type TestServer } from '../../../test/harness.js';
+import { agePayoutAccounts, BANK_FORM, credit, moneyTestServer, signUp, type TestServer } from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
@@ -142,6 +142,7 @@ describe('editing and removing payout accounts', () => {
     const { token } = await signUp(s);
     await credit(s, admin, token, '100');
     const bk = (await bind(token)).data.id;
+    await agePayoutAccounts(s);
     const wd = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: String(bk), amount: '40' }, token);
     expect(wd.code).toBe(200);
     const before = await list(token);
@@ -189,6 +190,7 @@ describe('editing and removing payout accounts', () => {
     await credit(s, admin, token, '1000');
     for (let round = 0; round < 8; round++) {
       const bk = String((await bind(token)).data.id);
+      await agePayoutAccounts(s);
       const [removed, withdrawn] = await Promise.all([
         s.call(API.bankinfoDelete, { bk_id: bk }, token),
         s.call(API.withdrawCreate, { bk_id: bk, amount: '10' }, token),

@@ -14,8 +14,10 @@ export interface SessionRow {
 export async function insertSession(
   tx: Tx,
   table: SessionTable,
-  row: { tokenHash: string; ownerId: number; now: string; expiresAt: string },
+  row: { tokenHash: string; ownerId: number; now: string; expiresAt: string; userAgent?: string; ip?: string },
 ) {
+  // customers' sessions remember where they were opened (the devices page); operators' do not
+  const device = table === 'sessions' ? { user_agent: row.userAgent ?? '', ip: row.ip ?? '' } : {};
   const res = await tx
     .insertInto(table)
     .values({
@@ -24,6 +26,7 @@ export async function insertSession(
       created_at: row.now,
       expires_at: row.expiresAt,
       touched_at: row.now,
+      ...device,
     } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -80,4 +83,31 @@ export const findExpiredSessions = (tx: Tx, table: SessionTable, now: string, li
 export async function deleteSessionIfExpired(tx: Tx, table: SessionTable, id: number, now: string): Promise<boolean> {
   const res = await tx.deleteFrom(table).where('id', '=', id).where('expires_at', '<=', now).executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
+}
+
+/** A customer's live sessions, newest first. */
+export const findUserSessions = (tx: Tx, userId: number, now: string) =>
+  tx
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'touched_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .execute();
+
+/**
+ * Deletes one session of this customer; false when there is none with this id (or it is another's). With `createdAt`
+ * only the session opened then: SQLite may give a later session the id of a deleted one.
+ */
+export async function deleteUserSession(tx: Tx, userId: number, id: number, createdAt?: string): Promise<boolean> {
+  let q = tx.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId);
+  if (createdAt !== undefined) q = q.where('created_at', '=', createdAt);
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+/** Deletes every session of this customer but one; answers how many went. */
+export async function deleteOtherUserSessions(tx: Tx, userId: number, keepId: number): Promise<number> {
+  const res = await tx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -14,6 +14,8 @@ export async function openSession(
   table: repo.SessionTable,
   ownerId: number,
   now: Date,
+  /** where a customer signs in from, for their devices page */
+  device?: { userAgent: string; ip: string },
 ): Promise<{ token: string; id: number }> {
   const token = newToken();
   const id = await repo.insertSession(tx, table, {
@@ -21,6 +23,7 @@ export async function openSession(
     ownerId,
     now: iso(now),
     expiresAt: iso(addSeconds(now, SESSION_IDLE_SECONDS[table])),
+    ...device,
   });
   return { token, id };
 }
@@ -48,3 +51,13 @@ export const expiredSessions = (tx: Tx, table: repo.SessionTable, now: Date, lim
 /** Removes one session if it is still there and expired; false when another run removed it first. */
 export const purgeExpiredSession = (tx: Tx, table: repo.SessionTable, id: number, now: Date) =>
   repo.deleteSessionIfExpired(tx, table, id, iso(now));
+
+/** A customer's live sessions, newest first (`touched_at`: last used, to the minute). */
+export const userSessions = (tx: Tx, userId: number, now: Date) => repo.findUserSessions(tx, userId, iso(now));
+
+/** Ends one of the customer's own sessions (only the one opened at `openedAt`, when given); false when there is none. */
+export const endUserSession = (tx: Tx, userId: number, id: number, openedAt?: string) =>
+  repo.deleteUserSession(tx, userId, id, openedAt);
+
+/** Ends every session of the customer but `keepId`; answers how many ended. */
+export const endOtherUserSessions = (tx: Tx, userId: number, keepId: number) => repo.deleteOtherUserSessions(tx, userId, keepId);

@@ -53,6 +53,7 @@ export async function insertUser(
     | 'frozen_at'
     | 'totp_enabled_at'
     | 'totp_disabled_at'
+    | 'anti_phishing_phrase'
   > & {
     demo?: boolean;
   },
@@ -65,7 +66,16 @@ export async function updateUser(
   tx: Tx,
   id: number,
   set: Partial<
-    Pick<UserRow, 'nickname' | 'lang' | 'password_hash' | 'password_changed_at' | 'totp_enabled_at' | 'totp_disabled_at'>
+    Pick<
+      UserRow,
+      | 'nickname'
+      | 'lang'
+      | 'password_hash'
+      | 'password_changed_at'
+      | 'totp_enabled_at'
+      | 'totp_disabled_at'
+      | 'anti_phishing_phrase'
+    >
   >,
 ) {
   await tx.updateTable('users').set(set).where('id', '=', id).execute();

@@ -23,16 +23,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     users.sendCode(tx, ctx, input, lang, ip),
   );
   // password hashing (tens of milliseconds) runs before the transaction opens
-  postSteps(app, ctx, API.register, { body: registerRequest, auth: noAuth }, async ({ input, lang, ip }) => {
+  postSteps(app, ctx, API.register, { body: registerRequest, auth: noAuth }, async ({ input, lang, ip, userAgent }) => {
     const passwordHash = await users.prepareRegistration(ctx, input.password, ip);
-    return inTransaction(ctx, (tx) => users.register(tx, ctx, input, passwordHash, lang));
+    return inTransaction(ctx, (tx) => users.register(tx, ctx, input, passwordHash, lang, { ip, userAgent }));
   });
-  postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip }) => {
+  postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip, userAgent }) => {
     const attempt = await inTransaction(ctx, (tx) => users.findLogin(tx, ctx, input.email, ip));
     const user = await users.checkLogin(ctx, attempt, input, ip);
     return inTransaction(ctx, async (tx) => {
       await requireSecondFactor(tx, ctx, user, input.totp);
-      return users.openLogin(tx, ctx, user, lang);
+      return users.openLogin(tx, ctx, user, lang, { ip, userAgent });
     });
   });
   postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip }) => {

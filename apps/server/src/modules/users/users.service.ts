@@ -10,6 +10,7 @@ import {
 } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
 import { afterCommit } from '../../db/transaction.js';
+import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
@@ -19,6 +20,7 @@ import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '
 import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, joinTeams, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
+import { afterSignIn, type Device, forgetCustomer, rememberDevice } from '../security/security.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { effectiveLevel } from '../vip/vip.service.js';
@@ -76,7 +78,15 @@ export function toUser(u: Principal, now: Date, vipLevel = 0): User {
     created_at: u.created_at,
     withdraw_unlock_at: unlock && iso(unlock),
     totp_enabled: u.totp_enabled_at !== null,
+    anti_phishing_hint: maskPhrase(u.anti_phishing_phrase),
   };
+}
+
+/** The phrase as the app shows it: first and last character; the mails show it whole. */
+function maskPhrase(phrase: string | null): string | null {
+  if (!phrase) return null;
+  const chars = [...phrase];
+  return `${chars[0]}${'•'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
 async function throttle(ctx: AppContext, key: string, limit: Limit) {
@@ -114,7 +124,7 @@ export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; 
   const { app_name } = await getSettings(tx, ctx.config.publicUrl);
   let mail: Mail;
   if (scene === 'register' && user) {
-    mail = signUpAttemptMail(email, mailLang, app_name);
+    mail = withAntiPhishing(signUpAttemptMail(email, mailLang, app_name), mailLang, user.anti_phishing_phrase);
   } else {
     const code = randomDigits(CODE_LENGTH);
     await repo.insertCode(tx, {
@@ -124,7 +134,7 @@ export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; 
       now: iso(now),
       expiresAt: iso(addSeconds(now, CODE_TTL_SECONDS)),
     });
-    mail = codeMail(email, mailLang, scene, code, app_name);
+    mail = withAntiPhishing(codeMail(email, mailLang, scene, code, app_name), mailLang, user?.anti_phishing_phrase);
   }
   try {
     await ctx.mailer.send(mail);
@@ -200,6 +210,7 @@ export async function register(
   input: { email: string; code: string; invite_code: string },
   passwordHash: string,
   lang: Lang,
+  device: Device,
 ): Promise<LoginResponse> {
   const inviteCode = input.invite_code.trim().toUpperCase();
   const inviterId = await repo.findUserIdByInviteCode(tx, inviteCode);
@@ -223,7 +234,9 @@ export async function register(
   });
   if (inviterId !== undefined) await joinTeams(tx, id, inviterId, now);
   await openUserAccounts(tx, id, now);
-  const session = await openSession(tx, 'sessions', id, now);
+  const session = await openSession(tx, 'sessions', id, now, device);
+  // the device one signs up on is known: signing in there again sends no new-device mail
+  await rememberDevice(tx, id, device, now);
   const user = (await repo.findUserById(tx, id))!;
   return { token: session.token, user: toUser(user, now) };
 }
@@ -241,10 +254,16 @@ export async function lockCustomer(tx: Tx, userId: number): Promise<void> {
 /** True while the customer may sign in and trade (not frozen, not closed). */
 export const isActiveCustomer = async (tx: Tx, userId: number) => (await repo.findUserById(tx, userId))?.status === 'active';
 
-/** Where and in which language to write to a customer. */
+/** Where and in which language to write to a customer, and the anti-phishing phrase every mail to them shows. */
 export async function contactOf(tx: Tx, userId: number) {
   const u = await repo.findUserById(tx, userId);
-  return u && { email: u.email, lang: u.lang };
+  return u && { email: u.email, lang: u.lang, phrase: u.anti_phishing_phrase };
+}
+
+/** Sets the phrase every mail to the customer shows (issue 11); empty removes it. */
+export async function setAntiPhishingPhrase(tx: Tx, who: CurrentUser, phrase: string) {
+  await repo.updateUser(tx, who.user.id, { anti_phishing_phrase: phrase === '' ? null : phrase });
+  return {};
 }
 
 /** E-mail addresses of customers, for operator lists. */
@@ -295,6 +314,7 @@ export async function closeCustomer(tx: Tx, ctx: AppContext, userId: number) {
 /** Deletes a customer with nothing on record (the caller removed their uploads, payout and ledger accounts first). */
 export async function deleteCustomer(tx: Tx, ctx: AppContext, userId: number) {
   await endSessionsOf(tx, 'sessions', userId);
+  await forgetCustomer(tx, userId);
   await repo.deleteUser(tx, userId);
   afterCommit(tx, () => ctx.live.endSessions(userId, 'all'));
 }
@@ -328,10 +348,11 @@ export async function checkLogin(
 }
 
 /** The last half of a sign-in: a new session, and the language the customer now uses. */
-export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: Lang): Promise<LoginResponse> {
+export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: Lang, device: Device): Promise<LoginResponse> {
   if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
   const now = ctx.clock.now();
-  const session = await openSession(tx, 'sessions', user.id, now);
+  const session = await openSession(tx, 'sessions', user.id, now, device);
+  await afterSignIn(tx, ctx, { ...user, lang }, session.id, device, now);
   return { token: session.token, user: toUser({ ...user, lang }, now, await effectiveLevel(tx, user.id)) };
 }
 
@@ -350,7 +371,7 @@ export async function resetPassword(tx: Tx, ctx: AppContext, input: { email: str
   await repo.updateUser(tx, user.id, { password_hash: passwordHash, password_changed_at: iso(now) });
   await endSessionsOf(tx, 'sessions', user.id);
   afterCommit(tx, () => ctx.live.endSessions(user.id, 'all'));
-  await notifyPasswordChanged(tx, ctx, user.email, normalizeLang(user.lang), now);
+  await notifyPasswordChanged(tx, ctx, user, now);
 }
 
 /** Changing the password needs the old one; every other session of the customer ends; the notice goes out in the account's language. Rare and throttled, so the hashing runs inside the transaction. */
@@ -372,13 +393,20 @@ export async function changePassword(
     // the session kept reads the user again: withdrawals are paused now (`withdraw_unlock_at`)
     await ctx.live.notify(who.user.id, 'profile');
   });
-  await notifyPasswordChanged(tx, ctx, who.user.email, normalizeLang(who.user.lang), now);
+  await notifyPasswordChanged(tx, ctx, who.user, now);
 }
 
-async function notifyPasswordChanged(tx: Tx, ctx: AppContext, email: string, lang: Lang, now: Date) {
+async function notifyPasswordChanged(
+  tx: Tx,
+  ctx: AppContext,
+  user: Pick<Principal, 'email' | 'lang' | 'anti_phishing_phrase'>,
+  now: Date,
+) {
   const { app_name } = await getSettings(tx, ctx.config.publicUrl);
+  const lang = normalizeLang(user.lang);
+  const mail = withAntiPhishing(passwordChangedMail(user.email, lang, now, app_name), lang, user.anti_phishing_phrase);
   // The change stands even if this notice cannot be sent; the failure is logged.
-  afterCommit(tx, () => ctx.mailer.send(passwordChangedMail(email, lang, now, app_name)));
+  afterCommit(tx, () => ctx.mailer.send(mail));
 }
 
 export async function logout(tx: Tx, ctx: AppContext, who: CurrentUser) {

@@ -8,7 +8,7 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { accountsById, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
+import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { checkAmount } from '../settings/settings.service.js';
 import { requireSecondFactor } from '../two-factor/two-factor.service.js';
@@ -53,6 +53,7 @@ export async function createWithdrawal(
     // locked: the account cannot be changed or removed while this payout to it is being recorded
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
+    checkUsable(account, now);
     const amount = await checkAmount(tx, input.amount, 'withdraw');
     const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
     await post(tx, {

@@ -158,7 +158,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
         <>
           <div className="field">
             <span className="field-label">{t('hall.merchant.account')}</span>
-            <AccountPicker accounts={options} value={account.id} onChange={setPicked} />
+            <AccountPicker accounts={options} value={account.id} onChange={setPicked} payout />
           </div>
           <SubmitButton onSubmit={submit}>{t('hall.merchant.submit')}</SubmitButton>
         </>

@@ -4,6 +4,7 @@ import {
   CheckShieldOutline,
   DownlandOutline,
   GlobalOutline,
+  LockOutline,
   SetOutline,
   UnorderedListOutline,
   UploadOutline,
@@ -111,6 +112,9 @@ export function MinePage() {
         </List.Item>
         <List.Item prefix={<CheckShieldOutline />} onClick={() => navigate(ROUTES.proof)}>
           {t('mine.proof')}
+        </List.Item>
+        <List.Item prefix={<LockOutline />} onClick={() => navigate(ROUTES.security)}>
+          {t('mine.security')}
         </List.Item>
         <List.Item prefix={<GlobalOutline />} extra={LANG_NAMES[currentLang()]} onClick={() => setPicker(true)}>
           {t('mine.language')}

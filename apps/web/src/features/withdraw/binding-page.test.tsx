@@ -27,6 +27,7 @@ const BOUND: PayoutAccount = {
   state: 'Berlin',
   label: 'Commerzbank ••3000',
   created_at: '2025-01-01T00:00:00.000Z',
+  usable_at: '2025-01-02T00:00:00.000Z',
 };
 
 const input = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
+import { UsableFrom } from '../../components/usable-from';
 import { setupAntdRender } from '../../lib/antd-render';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
@@ -21,7 +22,7 @@ import { bindAccount, removeAccount, updateAccount } from './api';
 // Dialog.show renders imperatively.
 setupAntdRender();
 
-type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at'>;
+type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at' | 'usable_at'>;
 interface FieldSpec {
   name: FieldName;
   label: TKey;
@@ -216,6 +217,7 @@ function AccountRow({
       <div className="account-text">
         <span className="account-label">{account.label}</span>
         <span className="muted">{account.full_name}</span>
+        <UsableFrom at={account.usable_at} />
       </div>
       <div className="account-actions">
         <Button size="mini" shape="rounded" fill="outline" color="primary" onClick={onEdit}>

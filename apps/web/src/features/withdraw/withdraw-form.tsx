@@ -150,7 +150,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
           <>
             <div className="field">
               <span className="field-label">{t('withdraw.account')}</span>
-              <AccountPicker accounts={options} value={account.id} onChange={setPicked} />
+              <AccountPicker accounts={options} value={account.id} onChange={setPicked} payout />
               <Link href={ROUTES.binding} className="text-link field-link">
                 {t('withdraw.manageAccounts')}
               </Link>

@@ -1,0 +1,40 @@
+import { ROUTES } from '@c2c/shared';
+import { List } from 'antd-mobile';
+import { LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { navigate } from '../../lib/navigation';
+import { useUser } from '../../lib/queries';
+
+/** The security hub: two-factor sign-in, the signed-in devices and the anti-phishing phrase. */
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const user = useUser().data;
+  return (
+    <div className="page-body">
+      <List className="card menu-list">
+        <List.Item
+          prefix={<LockOutline />}
+          description={t('security.twoFactorHint')}
+          onClick={() => navigate(ROUTES.securityTwoFactor)}
+        >
+          {t('security.twoFactor')}
+        </List.Item>
+        <List.Item
+          prefix={<PhonebookOutline />}
+          description={t('security.devicesHint')}
+          onClick={() => navigate(ROUTES.securityDevices)}
+        >
+          {t('security.devices')}
+        </List.Item>
+        <List.Item
+          prefix={<MailOutline />}
+          description={t('security.antiPhishingHint')}
+          extra={user ? (user.anti_phishing_hint ? t('security.phraseOn') : t('security.phraseOff')) : null}
+          onClick={() => navigate(ROUTES.securityAntiPhishing)}
+        >
+          {t('security.antiPhishing')}
+        </List.Item>
+      </List>
+    </div>
+  );
+}
