@@ -15,6 +15,7 @@ export function SecurityPage() {
         <List.Item
           prefix={<LockOutline />}
           description={t('security.twoFactorHint')}
+          extra={user ? (user.totp_enabled ? t('security.twoFactorOn') : t('security.twoFactorOff')) : null}
           onClick={() => navigate(ROUTES.securityTwoFactor)}
         >
           {t('security.twoFactor')}
