@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { BASE_URL } from '../playwright.config';
-import { ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import { agePayoutAccounts, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'TwoFactor-e2e-1';
 const locale = (file: string) =>
@@ -155,6 +155,8 @@ test('a customer turns two-factor on, signs in with a code, binds a payout accou
   await press(de.binding.submit);
   await expect(page.getByText(de.binding.success)).toBeVisible();
   await expect(page.locator('.account-row').getByText('Commerzbank •••• 3000')).toBeVisible();
+  // a new payout account receives withdrawals 24 hours after binding; the walk does not wait a day
+  agePayoutAccounts(session.email);
 
   await page.goto('/#/pages/mine/withdrawl');
   await expect(page.getByText('Commerzbank •••• 3000')).toBeVisible();

@@ -1,7 +1,15 @@
 import { API, errorCode } from '@c2c/shared';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, moneyTestServer, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
+import {
+  agePayoutAccounts,
+  BANK_FORM,
+  credit,
+  moneyTestServer,
+  PASSWORD,
+  signUp,
+  type TestServer,
+} from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
@@ -156,6 +164,7 @@ describe('withdrawals and payout accounts with two-factor', () => {
     const { token, secret } = await withTwoFactor();
     await credit(s, admin, token, '100');
     const bk = String((await s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, totp: code(secret) }, token)).data.id);
+    await agePayoutAccounts(s); // past the 24 hours a new payout account waits
     const withdraw = (over: Record<string, string>) =>
       s.call<{ id: number }>(API.withdrawCreate, { bk_id: bk, amount: '20', ...over }, token);
     expect((await withdraw({})).code).toBe(errorCode('totp_code_required'));
