@@ -75,6 +75,28 @@ describe('live updates', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
+  it('does not call a logout an expired session when the socket hears of it before the logout answers', async () => {
+    let ws: FakeWebSocket | undefined;
+    fakeServer({
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+      // the server ends the session and tells this app's socket, whose message lands before the call's answer
+      [API.logout]: () => {
+        queueMicrotask(() => act(() => ws?.receive({ type: 'error', code: -1 })));
+        return { code: 200 };
+      },
+    });
+    signIn();
+    openApp(ROUTES.mine);
+    ws = await socket();
+    act(() => ws?.accept());
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.login}`));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByText('Your session has expired, please sign in again.')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('reconnects with growing delays, catches up after a reconnect and stops for good when told', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const handlers = { onEvent: vi.fn(), onResume: vi.fn(), onExpired: vi.fn() };
