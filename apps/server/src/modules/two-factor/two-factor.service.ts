@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { TOTP_CODE_RE, type TotpEnabled, type TotpSetup } from '@c2c/shared';
+import { normalizeLang, TOTP_CODE_RE, type TotpEnabled, type TotpSetup } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
+import { afterCommit } from '../../db/transaction.js';
+import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { iso } from '../../lib/clock.js';
 import { hmacSha256, randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
@@ -8,6 +10,7 @@ import type { Limit } from '../../lib/throttle.js';
 import { newTotpSecret, totpFor, totpStep } from '../operators/operators.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { type CurrentUser, type Principal, setTotpState } from '../users/users.service.js';
+import { twoFactorChangedMail } from './two-factor.mails.js';
 import * as repo from './two-factor.repository.js';
 
 /** Wrong codes per customer within 15 minutes before every further try is refused (`rate_limited`) until the window ends. */
@@ -114,6 +117,7 @@ export async function enable(tx: Tx, ctx: AppContext, who: CurrentUser, code: st
     iso(now),
   );
   await setTotpState(tx, ctx, userId, { totp_enabled_at: iso(now) });
+  await mailChange(tx, ctx, who.user, true, now);
   return { recovery_codes: codes };
 }
 
@@ -122,6 +126,17 @@ export async function disable(tx: Tx, ctx: AppContext, who: CurrentUser, code: s
   if (who.user.totp_enabled_at === null) throw new DomainError('totp_off_already');
   await spendCode(tx, ctx, who.user.id, code);
   await repo.deleteTotp(tx, who.user.id);
-  await setTotpState(tx, ctx, who.user.id, { totp_enabled_at: null, totp_disabled_at: iso(ctx.clock.now()) });
+  const now = ctx.clock.now();
+  await setTotpState(tx, ctx, who.user.id, { totp_enabled_at: null, totp_disabled_at: iso(now) });
+  await mailChange(tx, ctx, who.user, false, now);
   return {};
+}
+
+/** Tells the mailbox owner that the second factor changed, so a takeover that turns it off does not go unnoticed. */
+async function mailChange(tx: Tx, ctx: AppContext, user: Principal, on: boolean, now: Date) {
+  const { app_name } = await getSettings(tx, ctx.config.publicUrl);
+  const lang = normalizeLang(user.lang);
+  const mail = withAntiPhishing(twoFactorChangedMail(user.email, lang, on, now, app_name), lang, user.anti_phishing_phrase);
+  // The change stands even if this notice cannot be sent; the failure is logged.
+  afterCommit(tx, () => ctx.mailer.send(mail));
 }

@@ -214,6 +214,26 @@ describe('turning two-factor off', () => {
     expect((await info(token)).withdraw_unlock_at).toBeNull();
   });
 
+  it('mails the customer when it is turned on and when it is turned off, with their anti-phishing phrase', async () => {
+    const who = await signUp(s);
+    expect((await s.call(API.securityAntiPhishing, { phrase: 'Green Otter 7' }, who.token)).code).toBe(200);
+    const newest = () => s.mails(who.email).at(-1) ?? '';
+    const setup = await s.call<{ secret: string }>(API.totpSetup, {}, who.token);
+    expect((await s.call(API.totpEnable, { code: code(setup.data.secret) }, who.token)).code).toBe(200);
+    await expect.poll(newest).toContain('two-factor authentication is on');
+    expect(newest()).toContain('Your anti-phishing phrase: «Green Otter 7»');
+    nextStep();
+    expect((await s.call(API.totpDisable, { code: code(setup.data.secret), lang: 'de' }, who.token)).code).toBe(200);
+    // the mail is in the customer's own language (en at sign-up), not the language of the call
+    await expect.poll(newest).toContain('two-factor authentication was turned off');
+    expect(newest()).toContain('withdrawals are paused for 24 hours');
+    expect(newest()).toContain('Your anti-phishing phrase: «Green Otter 7»');
+    // a refused attempt changes nothing and mails nothing
+    const count = s.mails(who.email).length;
+    expect((await s.call(API.totpDisable, { code: '000000' }, who.token)).code).toBe(errorCode('totp_off_already'));
+    expect(s.mails(who.email)).toHaveLength(count);
+  });
+
   it('can be turned on again with a new secret', async () => {
     const { token, email, secret } = await withTwoFactor();
     expect((await s.call(API.totpDisable, { code: code(secret) }, token)).code).toBe(200);
