@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-kefu.js';
 import * as m012 from './migrations/012-users.js';
 import * as m013 from './migrations/013-vip.js';
 import * as m014 from './migrations/014-big-data.js';
+import * as m015 from './migrations/015-hot-paths.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -34,6 +35,7 @@ const STEPS: Record<string, Step> = {
   '012-users': m012,
   '013-vip': m013,
   '014-big-data': m014,
+  '015-hot-paths': m015,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {
