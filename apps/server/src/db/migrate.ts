@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-big-data.js';
 import * as m015 from './migrations/015-proof.js';
 import * as m016 from './migrations/016-customer-totp.js';
 import * as m017 from './migrations/017-security.js';
+import * as m018 from './migrations/018-hot-paths.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -40,6 +41,7 @@ const STEPS: Record<string, Step> = {
   '015-proof': m015,
   '016-customer-totp': m016,
   '017-security': m017,
+  '018-hot-paths': m018,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -19,7 +19,7 @@ import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { withPgUser } from './database.js';
-import { afterCommit, inTransaction, withSavepoint } from './transaction.js';
+import { afterCommit, inTransaction, type Tx, withSavepoint } from './transaction.js';
 
 /** A connection of its own to the test's PostgreSQL schema, standing in for another server process. */
 async function pgClient() {
@@ -236,5 +236,62 @@ describe('values typed from the database up', () => {
         ],
       }),
     );
+  });
+});
+
+describe('queries of a transaction on SQLite, run straight on its connection', () => {
+  const counting = () => {
+    const runNow = s.ctx.database.runNow;
+    const seen: string[] = [];
+    const database = {
+      ...s.ctx.database,
+      ...(runNow
+        ? {
+            runNow: (q: Parameters<typeof runNow>[0]) => {
+              seen.push(q.sql);
+              return runNow(q);
+            },
+          }
+        : {}),
+    };
+    return { env: { database, log: s.ctx.log }, seen };
+  };
+
+  it.skipIf(onPostgres)('answer what Kysely answers, reads, writes and RETURNING alike, and roll back with it', async () => {
+    const { env, seen } = counting();
+    const key = `direct.${Date.now()}`;
+    const viaKysely = await s.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+    const got = await inTransaction(env, async (tx) => {
+      const rows = await tx.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+      const inserted = await tx.insertInto('settings').values({ key, value: 'a' }).executeTakeFirst();
+      const updated = await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', key).returning('value').execute();
+      const none = await tx.deleteFrom('settings').where('key', '=', `${key}.none`).executeTakeFirst();
+      return { rows, inserted, updated, none };
+    });
+    expect(got.rows).toEqual(viaKysely);
+    expect(got.inserted.numInsertedOrUpdatedRows).toBe(1n);
+    expect(got.updated).toEqual([{ value: 'b' }]);
+    expect(got.none.numDeletedRows).toBe(0n);
+    // every one of them went the direct way (BEGIN and COMMIT are Kysely's own)
+    expect(seen).toHaveLength(4);
+
+    const failed = inTransaction(env, async (tx) => {
+      await tx.updateTable('settings').set({ value: 'c' }).where('key', '=', key).execute();
+      // a statement SQLite refuses rejects like any query, and the whole transaction rolls back
+      await tx.insertInto('settings').values({ key, value: 'dup' }).execute();
+    });
+    await expect(failed).rejects.toThrow(/UNIQUE constraint failed/);
+    const row = await s.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    expect(row?.value).toBe('b');
+  });
+
+  it('are refused once the transaction has ended, as Kysely refuses them', async () => {
+    const { env } = counting();
+    let kept: Tx | undefined;
+    await inTransaction(env, async (tx) => {
+      kept = tx;
+      await tx.selectFrom('settings').select('key').limit(1).execute();
+    });
+    await expect(kept!.selectFrom('settings').select('key').limit(1).execute()).rejects.toThrow(/already committed/);
   });
 });

@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash as digestOnce, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+// one-shot `hash`: hashed on every authenticated call (the session token), and about twice as cheap as createHash
+export const sha256 = (s: string): string => digestOnce('sha256', s, 'hex');
 
 export const hmacSha256 = (key: Buffer, s: string): string => createHmac('sha256', key).update(s).digest('hex');
 

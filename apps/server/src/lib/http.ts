@@ -229,17 +229,18 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!closing) return;
+  // (callback hooks, not async ones: they run on every request, and an async hook costs promises for nothing)
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    return sendError(reply, 503, 'unavailable', safeLang(req));
+    sendError(reply, 503, 'unavailable', safeLang(req));
   });
   // A plugin that answers an error without a body (a plain GET of the WebSocket path) still answers the envelope.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return done(null, payload);
     const key = BODYLESS_KEYS[reply.statusCode] ?? (reply.statusCode >= 500 ? 'internal' : 'bad_request');
     reply.header('content-type', 'application/json; charset=utf-8');
-    return JSON.stringify(envelopeOf(key, safeLang(req)));
+    done(null, JSON.stringify(envelopeOf(key, safeLang(req))));
   });
   app.setNotFoundHandler((req, reply) => {
     const lang = safeLang(req);

@@ -64,10 +64,25 @@ export async function insertJournal(
   return row.id;
 }
 
+/** the usual journal's two legs, as one prepared statement (built once, not per posting) */
+const postingPair = prepared(
+  8,
+  (db, journalId: number, now: string, a1: number, m1: bigint, b1: bigint, a2: number, m2: bigint, b2: bigint) =>
+    db.insertInto('postings').values([
+      { journal_id: journalId, account_id: a1, amount: m1, balance_after: b1, created_at: now },
+      { journal_id: journalId, account_id: a2, amount: m2, balance_after: b2, created_at: now },
+    ]),
+);
+
 export async function insertPostings(
   tx: Tx,
   rows: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[],
 ) {
+  const [p, q] = rows;
+  if (rows.length === 2 && p && q && p.journalId === q.journalId && p.now === q.now) {
+    await postingPair(tx, p.journalId, p.now, p.accountId, p.amount, p.balanceAfter, q.accountId, q.amount, q.balanceAfter);
+    return;
+  }
   await tx
     .insertInto('postings')
     .values(
