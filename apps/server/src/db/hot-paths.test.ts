@@ -4,7 +4,7 @@ import { onPostgres, startServer, type TestServer } from '../../test/harness.js'
 
 let s: TestServer;
 
-describe('migration 015: the daily withdrawal sum', () => {
+describe('migration 018: the daily withdrawal sum', () => {
   it('reads only the index withdrawals_user_day, never the customer’s whole history', async () => {
     s = await startServer();
     try {
