@@ -1,5 +1,7 @@
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { FakeWebSocket } from './fake-websocket';
 
@@ -17,4 +19,15 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   FakeWebSocket.instances = [];
+});
+
+// A toast or dialog still open at the end of a file closes with an animation whose last step updates React; after jsdom
+// is gone that is "window is not defined" from React's scheduler (seen on busy machines). Close them and wait until
+// every overlay has left the page, so nothing of this file renders after it.
+const OVERLAYS = '.adm-toast-mask, .adm-mask, .adm-dialog, .adm-center-popup-wrap, .adm-popup, .adm-image-viewer-content';
+afterAll(async () => {
+  Toast.clear();
+  Dialog.clear();
+  await waitFor(() => expect(document.querySelector(OVERLAYS)).toBeNull(), { timeout: 5000 });
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
