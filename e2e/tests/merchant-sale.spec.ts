@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, ownerInConsole, PNG, shot, signUpByApi } from './support';
+import { agePayoutAccounts, BANK_ACCOUNT, ownerInConsole, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Merchant-e2e-1';
 
@@ -8,23 +8,6 @@ const post = <T = Record<string, unknown>>(path: string, body: Record<string, st
   fetch(`${BASE_URL}${path}`, { method: 'POST', headers: { 'x-access-token': token }, body: new URLSearchParams(body) }).then(
     (r) => r.json() as Promise<{ code: number; msg: string; data: T }>,
   );
-
-const BANK = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '13800138000',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89370400440532013000',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
 
 /** The customer on a phone screen (390×844), signed in with `token`, the app in English. */
 async function phone(browser: Browser, token: string, user: Record<string, unknown>): Promise<Page> {
@@ -56,7 +39,7 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
 }) => {
   test.setTimeout(240_000);
   const customer = await signUpByApi('merchant-sale', PASSWORD);
-  expect((await post('/api/v1/bankinfo/create', BANK, customer.token)).code).toBe(200);
+  expect((await post('/api/v1/bankinfo/create', BANK_ACCOUNT, customer.token)).code).toBe(200);
   // sales pay out to the account, which takes payouts 24 hours after binding: the walk ages it in the database
   agePayoutAccounts(customer.email);
   const admin = await ownerInConsole(browser);

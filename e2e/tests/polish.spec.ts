@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { PNG, shot, signUpByApi } from './support';
+import { BANK_ACCOUNT, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Polish-e2e-1';
 const LANGS = ['de', 'ja', 'zh-Hant'] as const;
@@ -41,23 +41,6 @@ async function phone(browser: Browser, lang: string, token?: string): Promise<Pa
   await expect(page.locator(token ? '.menu-grid' : '.auth-page')).toBeVisible();
   return page;
 }
-
-const BANK = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '13800138000',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89370400440532013000',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
 
 /** Nothing on the page is wider than the phone, and no text in `selector` is cut off inside its box. */
 /** A screenshot once passing toasts are gone, so they hide nothing. */
@@ -155,7 +138,7 @@ for (const lang of LANGS) {
   }) => {
     test.setTimeout(120_000);
     const { email, token } = await signUp(lang);
-    expect((await post('/api/v1/bankinfo/create', { ...BANK, lang }, token)).code).toBe(200);
+    expect((await post('/api/v1/bankinfo/create', { ...BANK_ACCOUNT, lang }, token)).code).toBe(200);
     const page = await phone(browser, lang, token);
 
     // Point 5: the session ends elsewhere; the next call lands on sign-in with the reason, once.

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, mailsTo, shot, signUpByApi } from './support';
+import { agePayoutAccounts, BANK_ACCOUNT, mailsTo, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Secure2026x';
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -119,26 +119,7 @@ test('devices, ending a session, the anti-phishing phrase in mails, the new-devi
 
   // A newly bound payout account shows when it can receive withdrawals, on the account and in the withdraw picker.
   const phoneToken = await phone.evaluate(() => localStorage.getItem('token') ?? '');
-  const bound = await post(
-    '/api/v1/bankinfo/create',
-    {
-      type: 'bank',
-      full_name: 'Erika Mustermann',
-      name: 'Erika',
-      surname: 'Mustermann',
-      phone: '+49 151 23456789',
-      email: 'erika@example.com',
-      area: 'Mitte',
-      country: 'Germany',
-      iban: 'DE89 3704 0044 0532 0130 00',
-      bank_name: 'Commerzbank',
-      swift: 'COBADEFFXXX',
-      address: 'Unter den Linden 1',
-      city: 'Berlin',
-      state: 'Berlin',
-    },
-    phoneToken,
-  );
+  const bound = await post('/api/v1/bankinfo/create', BANK_ACCOUNT, phoneToken);
   expect(bound.code).toBe(200);
   await phone.goto('/#/pages/mine/binding');
   const account = phone.locator('.account-row').filter({ hasText: 'Commerzbank •••• 3000' });

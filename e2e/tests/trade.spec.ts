@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from '@c2c/sqlite';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import { BANK_ACCOUNT, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Trade-e2e-1';
 
@@ -67,22 +67,7 @@ async function fundedSeller(browser: Browser, admin: Page, amount: string, lang 
   await admin.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('button', { name: 'Confirm' }).click();
   await expect(admin.getByText('approved', { exact: false }).first()).toBeVisible();
-  await seller.api('/api/v1/bankinfo/create', {
-    type: 'bank',
-    full_name: 'Erika Mustermann',
-    name: 'Erika',
-    surname: 'Mustermann',
-    phone: '+49 151 23456789',
-    email: 'erika@example.com',
-    area: 'Mitte',
-    country: 'Germany',
-    iban: 'DE89370400440532013000',
-    bank_name: 'Commerzbank',
-    swift: 'COBADEFFXXX',
-    address: 'Unter den Linden 1',
-    city: 'Berlin',
-    state: 'Berlin',
-  });
+  await seller.api('/api/v1/bankinfo/create', BANK_ACCOUNT);
   return seller;
 }
 
