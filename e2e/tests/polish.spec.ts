@@ -127,9 +127,9 @@ const EXPIRED: Record<Lang, string> = {
   'zh-Hant': '登入已逾時，請重新登入。',
 };
 const PAUSED: Record<Lang, RegExp> = {
-  de: /Nach einer Passwortänderung sind Auszahlungen 24 Stunden gesperrt\. Ab .+ können Sie wieder auszahlen\./,
-  ja: /パスワード変更後24時間は出金できません。.+から再び出金できます。/,
-  'zh-Hant': /變更密碼後 24 小時內無法提領，.+ 起即可再次提領。/,
+  de: /Nach einer Passwortänderung oder dem Ausschalten der Zwei-Faktor-Authentifizierung sind Auszahlungen 24 Stunden gesperrt\. Ab .+ können Sie wieder auszahlen\./,
+  ja: /パスワード変更後または二段階認証の無効化後24時間は出金できません。.+から再び出金できます。/,
+  'zh-Hant': /變更密碼或關閉雙重驗證後 24 小時內無法提領，.+ 起即可再次提領。/,
 };
 
 for (const lang of LANGS) {

@@ -21,8 +21,8 @@ const TURNED_ON: Texts = {
     body: 'Für Ihr {app}-Konto wurde am {time} (UTC) die Zwei-Faktor-Authentifizierung eingeschaltet. Ab jetzt brauchen die Anmeldung, jede Auszahlung und jede Änderung Ihrer Auszahlungskonten einen Code aus Ihrer Authenticator-App.\n\nBewahren Sie Ihre Wiederherstellungscodes sicher auf.\nWaren Sie das nicht, ändern Sie sofort Ihr Passwort und wenden Sie sich an den Kundendienst.',
   },
   ja: {
-    subject: '{app}：2段階認証がオンになりました',
-    body: 'お客様の {app} アカウントで {time}（UTC）に2段階認証がオンになりました。今後、ログイン、すべての出金、受取口座の変更には認証アプリのコードが必要です。\n\nリカバリーコードは安全な場所に保管してください。\n心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
+    subject: '{app}：二段階認証がオンになりました',
+    body: 'お客様の {app} アカウントで {time}（UTC）に二段階認証がオンになりました。今後、ログイン、すべての出金、受取口座の変更には認証アプリのコードが必要です。\n\nリカバリーコードは安全な場所に保管してください。\n心当たりがない場合は、すぐにパスワードを変更し、カスタマーサービスにご連絡ください。',
   },
 };
 
@@ -44,8 +44,8 @@ const TURNED_OFF: Texts = {
     body: 'Für Ihr {app}-Konto wurde am {time} (UTC) die Zwei-Faktor-Authentifizierung ausgeschaltet. Zu Ihrer Sicherheit sind Auszahlungen für 24 Stunden gesperrt.\n\nWaren Sie das nicht, ändern Sie sofort Ihr Passwort, beenden Sie unbekannte Sitzungen unter Ich > Sicherheit > Geräte und wenden Sie sich an den Kundendienst.',
   },
   ja: {
-    subject: '{app}：2段階認証がオフになりました',
-    body: 'お客様の {app} アカウントで {time}（UTC）に2段階認証がオフになりました。安全のため、出金は24時間停止されます。\n\n心当たりがない場合は、すぐにパスワードを変更し、「マイ > セキュリティ > ログイン端末」で見覚えのないセッションを終了して、カスタマーサービスにご連絡ください。',
+    subject: '{app}：二段階認証がオフになりました',
+    body: 'お客様の {app} アカウントで {time}（UTC）に二段階認証がオフになりました。安全のため、出金は24時間停止されます。\n\n心当たりがない場合は、すぐにパスワードを変更し、「マイ > セキュリティ > ログイン端末」で見覚えのないセッションを終了して、カスタマーサービスにご連絡ください。',
   },
 };
 
