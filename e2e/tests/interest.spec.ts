@@ -1,25 +1,10 @@
 import path from 'node:path';
 import Database from '@c2c/sqlite';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import { type OperatorAnswer, operatorApi, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Interest-e2e-1';
-
-type Answer = { code: number; msg: string; data: Record<string, unknown> };
-
-/** The owner's operator API call, with the console's session (set-up the screens are not about). */
-async function operatorApi(admin: Page) {
-  const token = await admin.evaluate(() => localStorage.getItem('c2c_admin_token'));
-  return async (p: string, body: Record<string, unknown>): Promise<Answer> =>
-    (await (
-      await fetch(`${BASE_URL}/api/admin/v1/${p}`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', 'X-Admin-Token': token ?? '' },
-      })
-    ).json()) as Answer;
-}
 
 test('a customer subscribes in the interest wallet; at expiry the job pays principal + interest back', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -45,11 +30,11 @@ test('a customer subscribes in the interest wallet; at expiry the job pays princ
 
   // A customer with 200 USDT: a recharge the owner approves (operator API), signed in on a phone screen.
   const { token, user } = await signUpByApi('saver', PASSWORD);
-  const customerCall = async (p: string, body: Record<string, string> | FormData): Promise<Answer> => {
+  const customerCall = async (p: string, body: Record<string, string> | FormData): Promise<OperatorAnswer> => {
     const form = body instanceof FormData ? body : new URLSearchParams({ lang: 'en', ...body });
     const answer = (await (
       await fetch(`${BASE_URL}${p}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } })
-    ).json()) as Answer;
+    ).json()) as OperatorAnswer;
     if (answer.code !== 200) throw new Error(`${p}: ${answer.msg}`);
     return answer;
   };

@@ -1,23 +1,7 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
-import { ownerInConsole, shot, signedInPhone, signUpByApi } from './support';
+import { expect, type Route, test } from '@playwright/test';
+import { operatorApi, ownerInConsole, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Proof-e2e-pass1';
-
-type Answer = { code: number; msg: string; data: Record<string, unknown> };
-
-/** The owner's operator API call, with the console's session (set-up the screens are not about). */
-async function operatorApi(admin: Page) {
-  const token = await admin.evaluate(() => localStorage.getItem('c2c_admin_token'));
-  return async (p: string, body: Record<string, unknown>): Promise<Answer> =>
-    (await (
-      await fetch(`${BASE_URL}/api/admin/v1/${p}`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', 'X-Admin-Token': token ?? '' },
-      })
-    ).json()) as Answer;
-}
 
 test('a customer sees their balance verified against the latest root; a tampered path shows the failure', async ({ browser }) => {
   const admin = await ownerInConsole(browser);

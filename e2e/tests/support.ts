@@ -222,3 +222,18 @@ export const BANK_ACCOUNT = {
   city: 'Berlin',
   state: 'Berlin',
 };
+
+export type OperatorAnswer = { code: number; msg: string; data: Record<string, unknown> };
+
+/** The owner's operator API, with the console page's session: for set-up a walk's screens are not about. */
+export async function operatorApi(admin: Page) {
+  const token = await admin.evaluate(() => localStorage.getItem('c2c_admin_token'));
+  return async (p: string, body: Record<string, unknown>): Promise<OperatorAnswer> =>
+    (await (
+      await fetch(`${BASE_URL}/api/admin/v1/${p}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'X-Admin-Token': token ?? '' },
+      })
+    ).json()) as OperatorAnswer;
+}

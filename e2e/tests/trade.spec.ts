@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from '@c2c/sqlite';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { BANK_ACCOUNT, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import { BANK_ACCOUNT, operatorApi, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Trade-e2e-1';
 
@@ -34,17 +34,11 @@ async function customer(browser: Browser, tag: string, lang = 'en') {
  * signed in to the console adds one through the operator API when none is active.
  */
 async function receivingAddress(admin: Page) {
-  const token = await admin.evaluate(() => localStorage.getItem('c2c_admin_token'));
-  const call = async (path: string, body: Record<string, unknown>) =>
-    (await (
-      await fetch(`${BASE_URL}/api/admin/v1/${path}`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', 'X-Admin-Token': token ?? '' },
-      })
-    ).json()) as { code: number; msg: string; data: { list?: { id: number; type: string; active: boolean }[] } };
+  const call = await operatorApi(admin);
   const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-  const trc20 = (await call('address/list', { page: 1, page_size: 100 })).data.list?.find((a) => a.type === 'TRC20');
+  const trc20 = (
+    (await call('address/list', { page: 1, page_size: 100 })).data.list as { id: number; type: string; active: boolean }[]
+  ).find((a) => a.type === 'TRC20');
   if (trc20?.active) return;
   const made = trc20
     ? await call('address/update', { id: trc20.id, address, active: true })

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import { agePayoutAccounts, operatorApi, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'TwoFactor-e2e-1';
 const locale = (file: string) =>
@@ -52,14 +52,7 @@ async function credit(token: string, admin: Page) {
     { type: 'TRC20', amount: '200', image: up.data.url },
     token,
   );
-  const adminToken = await admin.evaluate(() => localStorage.getItem('c2c_admin_token'));
-  const approved = (await (
-    await fetch(`${BASE_URL}/api/admin/v1/recharge/approve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': adminToken ?? '' },
-      body: JSON.stringify({ lang: 'en', id }),
-    })
-  ).json()) as { code: number; msg: string };
+  const approved = await (await operatorApi(admin))('recharge/approve', { lang: 'en', id });
   if (approved.code !== 200) throw new Error(`approve: ${approved.msg}`);
 }
 
