@@ -2,7 +2,8 @@
 // First-route budget of the customer app: every script Chromium downloads to show the first route, measured
 // against the real server (built app, fresh database), gzip level 9 — the .gz twins the server sends.
 // Two first routes count: a visitor's (the launch guard's login page) and a signed-in customer's (Home).
-// Pages and chunks loaded only on demand later (another page, the first form submit) are not counted.
+// Pages and chunks loaded only on demand later (another page, the first form submit) are not counted. The Hall, Order
+// and My tabs opened first must not load code they need only on a tap (ON_DEMAND below).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,10 +68,22 @@ async function measure(browser, name, url, session, readySelector) {
   const sizes = await Promise.all([...scripts].map(async ([u, size]) => [new URL(u).pathname, await size]));
   await context.close();
   const total = sizes.reduce((sum, [, s]) => sum + s, 0) / 1024;
-  console.info(`${name}: ${total.toFixed(1)} KB gzip in ${sizes.length} scripts (budget ${BUDGET_KB} KB)`);
+  const budget = name.startsWith('first route') ? ` (budget ${BUDGET_KB} KB)` : '';
+  console.info(`${name}: ${total.toFixed(1)} KB gzip in ${sizes.length} scripts${budget}`);
   for (const [p, s] of sizes.sort((a, b) => b[1] - a[1])) console.info(`    ${(s / 1024).toFixed(1).padStart(6)} KB  ${p}`);
-  return total;
+  return { total, paths: sizes.map(([p]) => p) };
 }
+
+/**
+ * Code a tab page needs only after a tap, so its first load must not fetch it (every script is parsed and run on a
+ * slow phone before the page settles): the request schemas (zod, 50 KB gzip), which only a form's submit needs.
+ */
+const ON_DEMAND = [/\/schemas-[\w-]+\.js$/];
+const TAB_PAGES = [
+  { name: 'Hall', hash: '/pages/dating/dating' },
+  { name: 'Order', hash: '/pages/orders/orders' },
+  { name: 'My', hash: '/pages/mine/mine' },
+];
 
 let failed = false;
 try {
@@ -84,13 +97,27 @@ try {
   if (login.code !== 200) throw new Error(`demo sign-in failed: ${login.msg}`);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const visitor = await measure(browser, 'first route, visitor (login)', `${BASE}/`, null, 'input[type="password"]');
-    const member = await measure(browser, 'first route, signed in (home)', `${BASE}/`, login.data, '.adm-tab-bar');
+    const visitor = (await measure(browser, 'first route, visitor (login)', `${BASE}/`, null, 'input[type="password"]')).total;
+    const member = (await measure(browser, 'first route, signed in (home)', `${BASE}/`, login.data, '.adm-tab-bar')).total;
     const worst = Math.max(visitor, member);
     console.info(`first-route JS: ${worst.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
     if (worst > BUDGET_KB) {
       console.error(`Over budget: ${worst.toFixed(1)} KB > ${BUDGET_KB} KB`);
       failed = true;
+    }
+    for (const tab of TAB_PAGES) {
+      const { paths } = await measure(
+        browser,
+        `tab page opened first (${tab.name})`,
+        `${BASE}/#${tab.hash}`,
+        login.data,
+        '.adm-tab-bar',
+      );
+      const early = paths.filter((p) => ON_DEMAND.some((re) => re.test(p)));
+      if (early.length > 0) {
+        console.error(`${tab.name} loads on-demand code with the page: ${early.join(', ')}`);
+        failed = true;
+      }
     }
   } finally {
     await browser.close();

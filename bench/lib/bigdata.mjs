@@ -142,6 +142,7 @@ export async function generate(sink, { users, postings, now = Date.now(), log = 
       status: isOpen ? 'open' : 'closed',
       created_at: iso(created),
       closed_at: isOpen ? null : iso(created + 86_400_000),
+      seller_active: !status[seller],
     });
     const buyer = 4 + Math.floor(random() * (users - 3));
     trade++;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -103,7 +104,7 @@ export async function startDeployment({ nodes = 2, basePort = 9510, databaseUrl,
   try {
     for (let i = 0; i < nodes; i++) {
       const port = basePort + i;
-      const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', SERVER], {
         env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

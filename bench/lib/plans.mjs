@@ -60,19 +60,17 @@ export const PLAN_QUERIES = [
   ],
   [
     'Hall page',
-    `select * from listings where user_id <> ? and status = ? and remaining > ?
-       and user_id not in (select u.id from users as u where u.status <> 'active')
+    `select * from listings where user_id <> ? and status = ? and seller_active = ? and remaining > ?
      order by price asc, id asc limit ? offset ?`,
-    (f) => [f.viewer, 'open', 0, 20, 0],
-    ['listings_hall', 'users_not_active'],
+    (f) => [f.viewer, 'open', 1, 0, 20, 0],
+    ['listings_hall'],
     true,
   ],
   [
     'Hall total',
-    `select count(*) as n from listings where user_id <> ? and status = ? and remaining > ?
-       and user_id not in (select u.id from users as u where u.status <> 'active')`,
-    (f) => [f.viewer, 'open', 0],
-    ['listings_hall', 'users_not_active'],
+    `select count(*) as n from listings where user_id <> ? and status = ? and seller_active = ? and remaining > ?`,
+    (f) => [f.viewer, 'open', 1, 0],
+    ['listings_hall'],
   ],
   [
     "Hall sellers' 30-day trades",

@@ -126,6 +126,7 @@ const SPEC = {
       ['status', 'text'],
       ['created_at', 'text'],
       ['closed_at', 'text'],
+      ['seller_active', 'bool'],
     ],
     row: (l) => [
       l.id,
@@ -141,6 +142,8 @@ const SPEC = {
       l.status,
       l.created_at,
       l.closed_at,
+      // as the users.status trigger keeps it (migration 020); 1/0 bind on SQLite and read as booleans on PostgreSQL
+      l.seller_active ? 1 : 0,
     ],
   },
   trades: {

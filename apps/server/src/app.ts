@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -19,7 +19,7 @@ import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, requestScope } from './lib/request-id.js';
+import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, requestLogger, requestScope } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
@@ -101,6 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     // every request has an id: the caller's x-request-id when it is a plain short token, else a random one
     genReqId: requestIdOf,
+    childLoggerFactory: requestLogger,
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
@@ -146,6 +147,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let redis: Redis | undefined;
   let subscriber: Redis | undefined;
   if (config.redisUrl) {
+    // loaded only with Redis configured: a single node without it does not carry the client in its memory
+    const { Redis } = await import('ioredis');
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     subscriber = redis.duplicate();

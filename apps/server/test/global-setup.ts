@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql as kyselySql } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.js';
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, DATABASE_SCHEMA: schema }));
   try {
     await migrate(database.db as never, database.dialect, schema || undefined);
+    // the test servers copy the database file alone: everything must be in it, not in the WAL beside it
+    if (!url) await kyselySql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
   } finally {
     await database.close();
   }

@@ -450,3 +450,24 @@ export async function agePayoutAccounts(s: { db: Kysely<DB> }): Promise<void> {
   await s.db.updateTable('payout_accounts').set({ usable_at: LONG_AGO }).where('usable_at', '>', LONG_AGO).execute();
 }
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
+
+/**
+ * The SQL of every statement `call` runs on SQLite's connection while it is awaited (all of a transaction's statements,
+ * BEGIN and COMMIT included, pass `Database.runNow`).
+ */
+export async function statementsRunBy(s: TestServer, call: () => Promise<unknown>): Promise<string[]> {
+  const database = s.ctx.database;
+  const run = database.runNow;
+  if (!run) throw new Error('statementsRunBy needs SQLite');
+  const seen: string[] = [];
+  database.runNow = (q) => {
+    seen.push(q.sql);
+    return run(q);
+  };
+  try {
+    await call();
+  } finally {
+    database.runNow = run;
+  }
+  return seen;
+}

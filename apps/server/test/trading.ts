@@ -11,7 +11,12 @@ export interface Customer {
 }
 
 /** A signed-up customer with `amount` USDT available (0: none) and a bound bank account, usable for payouts at once. */
-export async function customer(s: TestServer, admin: string, amount = '0', opts: { lang?: string } = {}): Promise<Customer> {
+export async function customer(
+  s: TestServer,
+  admin: string,
+  amount = '0',
+  opts: { lang?: string; invite?: string } = {},
+): Promise<Customer> {
   const u = await signUp(s, opts);
   if (amount !== '0') await credit(s, admin, u.token, amount);
   const bound = await s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM }, u.token);

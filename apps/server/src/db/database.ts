@@ -4,8 +4,12 @@ import path from 'node:path';
 import SQLite from '@c2c/sqlite';
 import {
   type CompiledQuery,
+  type DefaultQueryExecutor,
   type DialectAdapter,
+  type Driver,
   Kysely,
+  type KyselyConfig,
+  type Dialect as KyselyDialect,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -16,12 +20,13 @@ import {
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
+  SqliteDriver,
   type SqliteStatement,
   sql,
   type UnknownRow,
 } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.js';
+import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,6 +42,47 @@ export interface Database {
    * query). Only for a caller that holds the connection: the transaction `inTransaction` opened (`db/prepared.ts`).
    */
   runNow?: (query: CompiledQuery) => QueryResult<unknown>;
+  /**
+   * SQLite only: what `inTransaction` needs to run a transaction on the one connection itself, without Kysely's
+   * transaction machinery (a connection mutex, a dozen promises per BEGIN and COMMIT, a new executor and two frozen
+   * objects): the lock every use of the connection takes (Kysely's own included) and what a `Transaction` is built of.
+   */
+  sqlite?: SqliteConnection;
+}
+
+/**
+ * The one SQLite connection's lock, first come first served. Kysely's driver takes it for every query and transaction
+ * of its own; `inTransaction` takes it at once when it is free (no promise), else waits its turn.
+ */
+export class ConnectionLock {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+  /** takes the lock when it is free and nobody waits; false otherwise */
+  tryAcquire(): boolean {
+    if (this.#held) return false;
+    this.#held = true;
+    return true;
+  }
+  acquire(): Promise<void> {
+    if (this.tryAcquire()) return Promise.resolve();
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+  /** hands the lock to the next in line, or frees it */
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+export interface SqliteConnection {
+  lock: ConnectionLock;
+  /** Kysely's executor (its compiler, adapter and plugins) bound to a connection provider given per transaction */
+  executor: DefaultQueryExecutor;
+  /** the rest of a `Transaction`'s properties: the database's config, driver and dialect */
+  props: { config: KyselyConfig; driver: Driver; dialect: KyselyDialect };
+  /** whether the connection is inside a transaction (after a failed COMMIT: whether it still needs a ROLLBACK) */
+  inTransaction(): boolean;
 }
 
 /** How one result column is read back, from the type the schema declared for it. */
@@ -79,7 +125,7 @@ function pragmaWhenFree(raw: SQLite.Database, pragma: string): void {
   }
 }
 
-function cachingSqlite(file: string): SqliteDatabase {
+function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolean; checkpointerEnded(): Promise<void> } {
   const raw = new SQLite(file);
   // first, so that even switching to WAL waits for a process that is creating the file
   raw.pragma('busy_timeout = 5000');
@@ -88,10 +134,21 @@ function cachingSqlite(file: string): SqliteDatabase {
   pragmaWhenFree(raw, 'journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
+  // checkpoints run in a worker (db/checkpointer.ts); this connection's own, in the commit that crosses 8,192 pages
+  // (32 MB of WAL), only bounds the WAL file and finds almost every page already copied; the file is cut back to 64 MB
+  raw.pragma('wal_autocheckpoint = 8192');
+  raw.pragma('journal_size_limit = 67108864');
+  const checkpointer = startCheckpointer(file);
   const cache = new Map<string, SqliteStatement>();
   const MAX = 500;
   return {
-    close: () => raw.close(),
+    close: () => {
+      void checkpointer.stop();
+      raw.close();
+    },
+    // answers once the checkpointer has closed its own connection too
+    checkpointerEnded: () => checkpointer.stop(),
+    inTransaction: () => raw.inTransaction,
     prepare(query: string): SqliteStatement {
       const hit = cache.get(query);
       if (hit) return hit;
@@ -149,7 +206,38 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
     return true;
   }
 }
+/** Kysely's SQLite driver, taking the connection's lock (`ConnectionLock`) around its own mutex. */
+class LockingSqliteDriver extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly lock: ConnectionLock,
+  ) {
+    super(config);
+  }
+  override async acquireConnection() {
+    await this.lock.acquire();
+    try {
+      return await super.acquireConnection();
+    } catch (err) {
+      this.lock.release();
+      throw err;
+    }
+  }
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.lock.release();
+  }
+}
 class SqliteDialectWithTransactionalDdl extends SqliteDialect {
+  readonly lock = new ConnectionLock();
+  driver: Driver | undefined;
+  constructor(private readonly sqliteConfig: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(sqliteConfig);
+  }
+  override createDriver(): Driver {
+    this.driver = new LockingSqliteDriver(this.sqliteConfig, this.lock);
+    return this.driver;
+  }
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
@@ -165,11 +253,11 @@ function runnerOn(sqlite: SqliteDatabase): (query: CompiledQuery) => QueryResult
   };
 }
 
-function wrap(db: Kysely<DB>, dialect: Dialect, runNow?: Database['runNow']): Database {
+function wrap(db: Kysely<DB>, dialect: Dialect, direct?: Pick<Database, 'runNow' | 'sqlite'>): Database {
   return {
     db,
     dialect,
-    ...(runNow ? { runNow } : {}),
+    ...direct,
     close: () => db.destroy(),
     ping: () =>
       sql`select 1`.execute(db).then(
@@ -198,6 +286,8 @@ export function withPgUser(url: string): string {
 
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
+    // loaded only for PostgreSQL: a server on SQLite does not carry the driver in its memory
+    const { default: pg } = await import('pg');
     const schema = config.databaseSchema;
     if (schema) {
       const admin = new pg.Client({ connectionString: withPgUser(config.databaseUrl) });
@@ -231,12 +321,32 @@ export async function openDatabase(config: Config): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
   const sqlite = cachingSqlite(file);
-  return wrap(
-    new Kysely<DB>({
-      dialect: new SqliteDialectWithTransactionalDdl({ database: sqlite }),
-      plugins: [new DropRowLocks()],
-    }),
-    'sqlite',
-    runnerOn(sqlite),
-  );
+  const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite });
+  const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
+  const db = new Kysely<DB>(kyselyConfig);
+  const driver = kyselyDialect.driver;
+  if (!driver) throw new Error('the SQLite dialect made no driver');
+  // the connection provider is replaced per transaction (`inTransaction`); this one is never used
+  const executor = (db.getExecutor() as DefaultQueryExecutor).withConnectionProvider({
+    provideConnection: () => Promise.reject(new Error('a transaction of inTransaction provides the connection')),
+  });
+  const database = wrap(db, 'sqlite', {
+    runNow: runnerOn(sqlite),
+    sqlite: {
+      lock: kyselyDialect.lock,
+      executor,
+      props: { config: kyselyConfig, driver, dialect: kyselyDialect },
+      inTransaction: sqlite.inTransaction,
+    },
+  });
+  // answered once the checkpointer's connection is closed too: its close may write the WAL back and remove the -wal
+  // and -shm files, so a caller that then removes or copies the folder would race it
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      await sqlite.checkpointerEnded();
+    },
+  };
 }

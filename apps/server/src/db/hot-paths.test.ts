@@ -1,28 +1,175 @@
+import { ADMIN_API, API } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { onPostgres, startServer, type TestServer } from '../../test/harness.js';
+import {
+  agePayoutAccounts,
+  BANK_FORM,
+  credit,
+  moneyTestServer,
+  onPostgres,
+  signUp,
+  statementsRunBy,
+  type TestServer,
+} from '../../test/harness.js';
+import { withdrawnOn, withdrawnOnSummed } from '../modules/vip/vip.repository.js';
+import { up as migrate019 } from './migrations/019-write-paths.js';
 
 let s: TestServer;
+let admin: string;
+moneyTestServer((t) => ({ s, admin } = t));
 
-describe('migration 018: the daily withdrawal sum', () => {
-  it('reads only the index withdrawals_user_day, never the customer’s whole history', async () => {
-    s = await startServer();
-    try {
-      if (onPostgres) {
-        const rows = await sql<{
-          indexdef: string;
-        }>`select indexdef from pg_indexes where indexname = 'withdrawals_user_day'`.execute(s.db);
-        expect(rows.rows[0]?.indexdef).toMatch(/\(user_id, created_at, status, amount\)/);
-        return;
-      }
-      // the query vip.repository's withdrawnSum runs on every withdraw/create
-      const plan = await sql<{ detail: string }>`explain query plan select sum(amount) as total from withdrawals
-        where user_id = ${1} and created_at >= ${'2026-01-01T00:00:00.000Z'} and status != ${'rejected'}`.execute(s.db);
-      expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(
-        /USING COVERING INDEX withdrawals_user_day \(user_id=\? AND created_at>\?\)/,
-      );
-    } finally {
-      await s.close();
+/** A customer with money and a payout account usable at once, and an offer that buys from them. */
+async function seller() {
+  const { token, user } = await signUp(s);
+  await credit(s, admin, token, '1000');
+  const bk = String((await s.call<{ id: number }>(API.bankinfoCreate, BANK_FORM, token)).data.id);
+  await agePayoutAccounts(s);
+  const offer = await s.admin<{ id: number }>(
+    ADMIN_API.merchantCreate,
+    { name: 'Hot path', price: '0.92', currency: 'eur', quantity: '1000', min: '10', max: '500', methods: ['bank'] },
+    admin,
+  );
+  return { token, user, bk, merchant: String(offer.data.id) };
+}
+
+/** The statements one call runs (SQLite: all of them pass `Database.runNow`). */
+const statementsOf = (path: string, body: Record<string, string>, token: string) =>
+  statementsRunBy(s, async () => expect((await s.call(path, body, token)).code).toBe(200));
+
+// the transaction's own BEGIN and COMMIT run straight on the connection too, and the caller's session comes with the
+// customer's row in one query
+const BEGIN = /^begin immediate$/;
+const SESSION_USER = /^select "users"\."id", .* from "sessions" inner join "users" .* where "sessions"\."token_hash" = \?$/;
+const COMMIT = /^commit$/;
+
+describe('the ledger writes (issue 10): what one call runs', () => {
+  it.skipIf(onPostgres)(
+    'withdraw/create: 12 statements between BEGIN and COMMIT, the day total one upsert, no settings or account read twice',
+    async () => {
+      const c = await seller();
+      const ran = await statementsOf(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'hot-w-0001' }, c.token);
+      const expected = [
+        BEGIN,
+        SESSION_USER,
+        /^select "id", "status" from "withdrawals" where "user_id" = \? and "request_id" = \?$/,
+        /^SAVEPOINT work$/,
+        /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null$/,
+        /^select "key", "value" from "settings"$/,
+        /^insert into "withdrawals" .* returning "id"$/,
+        /^update "accounts" set .* where "owner" = \? and "kind" = \? and "currency" = \? and .* returning "id", "balance"$/,
+        /^update "accounts" set .* where "owner" = \? and "kind" = \? and "currency" = \? and .* returning "id", "balance"$/,
+        /^insert into "journals" .* returning "id"$/,
+        /^insert into "postings" .* values \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\)$/,
+        /^insert into "withdrawal_days" .* on conflict \("user_id", "day"\) do update set .* returning "total"$/,
+        /^RELEASE SAVEPOINT work$/,
+        COMMIT,
+      ];
+      expect(ran).toHaveLength(expected.length);
+      for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
+    },
+  );
+
+  it.skipIf(onPostgres)(
+    'saleu/create-order: 11 statements between BEGIN and COMMIT, the offer checked and reserved in one, the order number inserted',
+    async () => {
+      const c = await seller();
+      const body = { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'hot-s-0001' };
+      const ran = await statementsOf(API.saleuCreateOrder, body, c.token);
+      const expected = [
+        BEGIN,
+        SESSION_USER,
+        /^select "id", "order_no", "status" from "merchant_sales" where "user_id" = \? and "request_id" = \?$/,
+        /^SAVEPOINT work$/,
+        /^update "merchants" set "quantity" = "quantity" - \? where "id" = \? and "active" = \? and .* returning \*$/,
+        /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null$/,
+        /^insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
+        /^update "accounts" set .* returning "id", "balance"$/,
+        /^update "accounts" set .* returning "id", "balance"$/,
+        /^insert into "journals" .* returning "id"$/,
+        /^insert into "postings" .*$/,
+        /^RELEASE SAVEPOINT work$/,
+        COMMIT,
+      ];
+      expect(ran).toHaveLength(expected.length);
+      for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
+    },
+  );
+
+  it('sale order numbers are S, the UTC day and the id, padded to six digits', async () => {
+    const c = await seller();
+    const sale = await s.call<{ id: number; order_no: string }>(
+      API.saleuCreateOrder,
+      { saleu_id: c.merchant, number: '10', bk_id: c.bk },
+      c.token,
+    );
+    const day = s.clock.now().toISOString().slice(0, 10).replace(/-/g, '');
+    expect(sale.data.order_no).toBe(`S${day}${String(sale.data.id).padStart(6, '0')}`);
+    const row = await s.db
+      .selectFrom('merchant_sales')
+      .select('order_no')
+      .where('id', '=', sale.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.order_no).toBe(sale.data.order_no);
+  });
+});
+
+describe('migration 019: the day totals of withdrawals', () => {
+  it('agree with the withdrawals of the day after withdrawals, a rejection and a new day', async () => {
+    const c = await seller();
+    const day = () => s.clock.now().toISOString().slice(0, 10);
+    const agree = async (expected: bigint) => {
+      expect(await withdrawnOn(s.db, c.user.id, day())).toBe(expected);
+      expect(await withdrawnOnSummed(s.db, c.user.id, day())).toBe(expected);
+    };
+    const ids: number[] = [];
+    for (const amount of ['10', '20.5', '30']) {
+      const w = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: c.bk, amount }, c.token);
+      expect(w.code).toBe(200);
+      ids.push(w.data.id);
     }
+    await agree(60_500_000n);
+    expect((await s.admin(ADMIN_API.withdrawReject, { id: ids[1], reason: 'no' }, admin)).code).toBe(200);
+    await agree(40_000_000n);
+    expect((await s.admin(ADMIN_API.withdrawApprove, { id: ids[0], reference: 'PAID-1' }, admin)).code).toBe(200);
+    await agree(40_000_000n);
+    const now = s.clock.now();
+    s.clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime() + 1000);
+    await agree(0n);
+    expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount: '15' }, c.token)).code).toBe(200);
+    await agree(15_000_000n);
+  });
+
+  it('are filled from the withdrawals made before it, rejected ones left out', async () => {
+    const c = await seller();
+    const ids: number[] = [];
+    for (const amount of ['11', '22', '33'])
+      ids.push((await s.call<{ id: number }>(API.withdrawCreate, { bk_id: c.bk, amount }, c.token)).data.id);
+    expect((await s.admin(ADMIN_API.withdrawReject, { id: ids[2], reason: 'no' }, admin)).code).toBe(200);
+    const day = s.clock.now().toISOString().slice(0, 10);
+    // back to the database as migration 018 left it, then 019 again
+    await s.db.schema.dropTable('withdrawal_days').execute();
+    await s.db.schema
+      .createIndex('withdrawals_user_day')
+      .on('withdrawals')
+      .columns(['user_id', 'created_at', 'status', 'amount'])
+      .execute();
+    await migrate019(s.db as never, { dialect: onPostgres ? 'postgres' : 'sqlite', id: onPostgres ? 'serial' : 'integer' });
+    expect(await withdrawnOn(s.db, c.user.id, day)).toBe(33_000_000n);
+    expect(await withdrawnOnSummed(s.db, c.user.id, day)).toBe(33_000_000n);
+  });
+
+  it('are read and written through their primary key', async () => {
+    if (onPostgres) {
+      const rows = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'withdrawal_days'`.execute(
+        s.db,
+      );
+      expect(rows.rows.map((r) => r.indexdef).join('\n')).toMatch(/UNIQUE INDEX withdrawal_days_pk .*\(user_id, day\)/);
+      return;
+    }
+    const plan = await sql<{ detail: string }>`explain query plan select total from withdrawal_days
+      where user_id = ${1} and day = ${'2026-01-01'}`.execute(s.db);
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(
+      /USING INDEX sqlite_autoindex_withdrawal_days_1 \(user_id=\? AND day=\?\)/,
+    );
   });
 });

@@ -18,6 +18,8 @@ import * as m015 from './migrations/015-proof.js';
 import * as m016 from './migrations/016-customer-totp.js';
 import * as m017 from './migrations/017-security.js';
 import * as m018 from './migrations/018-hot-paths.js';
+import * as m019 from './migrations/019-write-paths.js';
+import * as m020 from './migrations/020-hall-sellers.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -42,6 +44,8 @@ const STEPS: Record<string, Step> = {
   '016-customer-totp': m016,
   '017-security': m017,
   '018-hot-paths': m018,
+  '019-write-paths': m019,
+  '020-hall-sellers': m020,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

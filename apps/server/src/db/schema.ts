@@ -311,6 +311,8 @@ export interface ListingsTable {
   request_id: string | null;
   created_at: string;
   closed_at: string | null;
+  /** whether the seller is active (the Hall shows only those listings); kept by a trigger on users.status (020) */
+  seller_active: Generated<boolean>;
 }
 
 export interface TradesTable {
@@ -395,6 +397,13 @@ export interface ProofScheduleTable {
   next_at: string;
 }
 
+/** A customer's withdrawals of one UTC day (`YYYY-MM-DD`), pending and paid, not rejected: the daily limit's sum. */
+export interface WithdrawalDaysTable {
+  user_id: number;
+  day: string;
+  total: Money;
+}
+
 export interface DB {
   users: UsersTable;
   user_totp: UserTotpTable;
@@ -417,6 +426,7 @@ export interface DB {
   recharges: RechargesTable;
   payout_accounts: PayoutAccountsTable;
   withdrawals: WithdrawalsTable;
+  withdrawal_days: WithdrawalDaysTable;
   job_leases: JobLeasesTable;
   merchants: MerchantsTable;
   merchant_sales: MerchantSalesTable;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +11,14 @@ import {
   onPostgres,
   ownerToken,
   signUp,
+  statementsRunBy,
   type TestServer,
 } from '../../test/harness.js';
 import { DomainError } from '../lib/errors.js';
 import { moneyInfo, post } from '../modules/ledger/ledger.service.js';
 import { notifyUser } from '../modules/notify/notify.service.js';
 import { bindAccount } from '../modules/payouts/payouts.service.js';
-import { saveNickname } from '../modules/users/users.service.js';
+import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { withPgUser } from './database.js';
 import { afterCommit, inTransaction, type Tx, withSavepoint } from './transaction.js';
@@ -122,6 +124,15 @@ describe('a transaction owned by the caller', () => {
     });
     expect((await principal(user.id)).nickname).toBe('Outer');
     expect(seen).toEqual(['outer']);
+  });
+});
+
+describe('the signed-in customer', () => {
+  it("is the customer's row without the password hash, every other column as the users table holds it", async () => {
+    const { token, user } = await signUp(s);
+    const who = await inTransaction(s.ctx, (tx) => authenticate(tx, s.ctx, token));
+    expect(who.user).toEqual(await principal(user.id));
+    expect(Object.keys(who.user)).not.toContain('password_hash');
   });
 });
 
@@ -272,8 +283,10 @@ describe('queries of a transaction on SQLite, run straight on its connection', (
     expect(got.inserted.numInsertedOrUpdatedRows).toBe(1n);
     expect(got.updated).toEqual([{ value: 'b' }]);
     expect(got.none.numDeletedRows).toBe(0n);
-    // every one of them went the direct way (BEGIN and COMMIT are Kysely's own)
-    expect(seen).toHaveLength(4);
+    // every one of them went the direct way, and so did BEGIN and COMMIT (no Kysely transaction machinery)
+    expect(seen).toHaveLength(6);
+    expect(seen[0]).toBe('begin immediate');
+    expect(seen[5]).toBe('commit');
 
     const failed = inTransaction(env, async (tx) => {
       await tx.updateTable('settings').set({ value: 'c' }).where('key', '=', key).execute();
@@ -284,6 +297,18 @@ describe('queries of a transaction on SQLite, run straight on its connection', (
     const row = await s.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
     expect(row?.value).toBe('b');
   });
+
+  it.skipIf(onPostgres)(
+    'make a signed-in read four statements: BEGIN, the session with its customer, the balances, COMMIT',
+    async () => {
+      const { token } = await signUp(s);
+      const seen = await statementsRunBy(s, async () => expect((await s.call(API.getMoneyInfo, {}, token)).code).toBe(200));
+      expect(seen).toHaveLength(4);
+      expect(seen[0]).toBe('begin immediate');
+      expect(seen[1]).toMatch(/from "sessions" inner join "users"/);
+      expect(seen[3]).toBe('commit');
+    },
+  );
 
   it('are refused once the transaction has ended, as Kysely refuses them', async () => {
     const { env } = counting();

@@ -1,6 +1,6 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult, Transaction } from 'kysely';
 import { DomainError } from '../lib/errors.js';
-import type { Database } from './database.js';
+import type { Database, SqliteConnection } from './database.js';
 import type { DB } from './schema.js';
 
 /**
@@ -35,7 +35,16 @@ async function runAll(effects: Effect[], log: { error(obj: object, msg: string):
  * On PostgreSQL the transaction is READ COMMITTED: a read that decides a write locks its rows
  * (`.forUpdate()`); on SQLite every transaction begins IMMEDIATE, holding the single write lock throughout.
  */
-export async function inTransaction<T>(
+export function inTransaction<T>(
+  env: { database: Database; log: { error(obj: object, msg: string): void } },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { runNow, sqlite } = env.database;
+  return runNow && sqlite ? inSqliteTransaction(runNow, sqlite, env.log, work) : inKyselyTransaction(env, work);
+}
+
+/** PostgreSQL: Kysely's transaction on a connection of the pool. */
+async function inKyselyTransaction<T>(
   env: { database: Database; log: { error(obj: object, msg: string): void } },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
@@ -43,18 +52,14 @@ export async function inTransaction<T>(
   let refusal: DomainError | undefined;
   let result: T;
   try {
-    const runNow = env.database.runNow;
     result = await env.database.db.transaction().execute(async (tx) => {
       pending.set(tx, effects);
-      const direct = runNow ? runDirectly(tx, runNow) : undefined;
       try {
         return await work(tx);
       } catch (err) {
         if (!(err instanceof DomainError && err.keepWrites)) throw err;
         refusal = err;
         return undefined as T;
-      } finally {
-        direct?.end();
       }
     });
   } catch (err) {
@@ -66,30 +71,95 @@ export async function inTransaction<T>(
   return result;
 }
 
+// SQLite: the transaction's own statements, compiled once (`begin` is IMMEDIATE, as Kysely's is here: `database.ts`)
+const BEGIN = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
 /**
- * SQLite: while `work` runs, the transaction's queries run straight on the connection it holds (`Database.runNow`),
- * instead of through Kysely's executor, whose dozen promises per query cost more CPU than SQLite's own work. The
- * answers are the same (the connection and the statement cache are Kysely's); the only plugin, `DropRowLocks`, changes
- * the query when it is compiled, never its result. When the work has ended, queries still sent on `tx` go back to
- * Kysely, which refuses them after the commit or the rollback.
+ * SQLite: the transaction runs on the one connection itself, without Kysely's transaction machinery (a connection
+ * mutex, a dozen promises for BEGIN and COMMIT and for each query), whose CPU cost is many times SQLite's own work.
+ * It takes the connection's lock (the one Kysely's driver takes too: `ConnectionLock`), first come first served,
+ * then BEGIN IMMEDIATE, the work and COMMIT run straight on the connection (`Database.runNow`); any failure,
+ * COMMIT's included, rolls back. The `tx` handed to the work is a Kysely `Transaction` whose queries run at once on
+ * the connection; once the transaction has ended it refuses them, as Kysely's does. The answers are the same as
+ * Kysely's: the connection and the statement cache are Kysely's, and the only plugin, `DropRowLocks`, changes the
+ * query when it is compiled, never its result.
  */
-function runDirectly(tx: Tx, runNow: NonNullable<Database['runNow']>): { end(): void } {
-  const executor = tx.getExecutor();
-  const viaKysely = executor.executeQuery;
-  let open = true;
-  executor.executeQuery = ((query: CompiledQuery) => {
-    if (!open) return viaKysely.call(executor, query);
+async function inSqliteTransaction<T>(
+  runNow: NonNullable<Database['runNow']>,
+  sqlite: SqliteConnection,
+  log: { error(obj: object, msg: string): void },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const effects: Pending = { commit: [], rollback: [] };
+  let refusal: DomainError | undefined;
+  let result: T;
+  if (!sqlite.lock.tryAcquire()) await sqlite.lock.acquire();
+  let state: 'open' | 'committed' | 'rolled back' = 'open';
+  try {
+    runNow(BEGIN);
+  } catch (err) {
+    sqlite.lock.release();
+    throw err;
+  }
+  try {
+    const tx = directTransaction(sqlite, runNow, () => state);
+    pending.set(tx, effects);
     try {
-      return Promise.resolve(runNow(query));
+      result = await work(tx);
     } catch (err) {
-      return Promise.reject(err);
+      if (!(err instanceof DomainError && err.keepWrites)) throw err;
+      refusal = err;
+      result = undefined as T;
     }
-  }) as typeof executor.executeQuery;
-  return {
-    end: () => {
-      open = false;
+    runNow(COMMIT);
+    state = 'committed';
+  } catch (err) {
+    state = 'rolled back';
+    try {
+      // a failed COMMIT may have ended the transaction already
+      if (sqlite.inTransaction()) runNow(ROLLBACK);
+    } finally {
+      sqlite.lock.release();
+    }
+    if (effects.rollback.length) await runAll(effects.rollback, log, 'on-rollback');
+    throw err;
+  }
+  sqlite.lock.release();
+  // most calls schedule nothing: no promise for them
+  if (effects.commit.length) await runAll(effects.commit, log, 'after-commit');
+  if (refusal) throw refusal;
+  return result;
+}
+
+/** A Kysely `Transaction` whose queries run at once on the SQLite connection while `state()` is open, else are refused. */
+function directTransaction(
+  sqlite: SqliteConnection,
+  runNow: NonNullable<Database['runNow']>,
+  state: () => 'open' | 'committed' | 'rolled back',
+): Tx {
+  const run = (query: CompiledQuery) => {
+    const now = state();
+    if (now !== 'open') throw new Error(`Transaction is already ${now}`);
+    return runNow(query);
+  };
+  // what an executor derived from this one (a plugin added) runs its queries on, through Kysely's own path
+  const connection: DatabaseConnection = {
+    executeQuery: (query) => {
+      try {
+        return Promise.resolve(run(query) as QueryResult<never>);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+    streamQuery: () => {
+      throw new Error('streaming is not supported in a transaction');
     },
   };
+  const executor = sqlite.executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) });
+  executor.executeQuery = connection.executeQuery as typeof executor.executeQuery;
+  return new Transaction<DB>({ ...sqlite.props, executor });
 }
 
 function effectsOf(tx: Tx): Pending {

@@ -127,7 +127,8 @@ export function post<S extends z.ZodType, A, O>(
     const data = await inTransaction(ctx, async (tx) => {
       const auth = await opts.auth(tx, caller);
       const input = parseInput(opts.body, req.body);
-      return handler({ input, auth, lang, ip: caller.ip, userAgent: caller.userAgent, tx });
+      // awaited here: an async function returning a promise unwrapped it in two more turns
+      return await handler({ input, auth, lang, ip: caller.ip, userAgent: caller.userAgent, tx });
     });
     return ok(reply, data);
   });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { API } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, uniqueEmail } from '../../test/harness.js';
+import { requestIdMixin, requestLogger, requestScope } from './request-id.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -118,5 +119,28 @@ describe('request ids across a body that arrives slowly', () => {
     expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toContain(
       'password reset code asked for an unknown address; nothing sent',
     );
+  });
+});
+
+describe('the log mixin', () => {
+  it("knows a request's own logger binds the id without parsing pino's bindings on each line", () => {
+    let asked = 0;
+    const parent = {
+      child: () => ({
+        bindings: () => {
+          asked++;
+          return { reqId: 'r-1' };
+        },
+      }),
+    };
+    const requestLog = requestLogger(parent, { reqId: 'r-1' }, {});
+    expect(requestScope.run('r-1', () => requestIdMixin({}, 30, requestLog))).toEqual({});
+    expect(asked).toBe(0);
+    // the app's logger (the services') binds no id: the line gets the request's
+    expect(requestScope.run('r-1', () => requestIdMixin({}, 30, { bindings: () => ({}) }))).toEqual({ reqId: 'r-1' });
+    // a child of the request's logger still binds it (asked of pino)
+    expect(requestScope.run('r-1', () => requestIdMixin({}, 30, { bindings: () => ({ reqId: 'r-1' }) }))).toEqual({});
+    // outside a request nothing is added
+    expect(requestIdMixin({}, 30, { bindings: () => ({}) })).toEqual({});
   });
 });

@@ -130,23 +130,6 @@ export async function recentPostings(tx: Tx, userId: number, limit: number) {
     .execute();
 }
 
-/** How many customers a customer invited, and those invited, and theirs (levels 1 to 3). */
-export async function teamCounts(tx: Tx, userId: number) {
-  const level1 = tx.selectFrom('users').select('id').where('inviter_id', '=', userId);
-  const level2 = tx.selectFrom('users').select('id').where('inviter_id', 'in', level1);
-  const level3 = tx.selectFrom('users').select('id').where('inviter_id', 'in', level2);
-  const count = async (q: typeof level1) =>
-    Number(
-      (
-        await tx
-          .selectFrom(q.as('t'))
-          .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return { level1: await count(level1), level2: await count(level2), level3: await count(level3) };
-}
-
 export const recentRecharges = (tx: Tx, userId: number, limit: number) =>
   tx
     .selectFrom('recharges')

@@ -5,6 +5,7 @@ import { afterCommit } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
+import { teamTongji } from '../invites/invites.service.js';
 import { balances, moneyInfo, post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, maskPayout } from '../payouts/payouts.service.js';
@@ -62,7 +63,8 @@ export async function customerDetail(tx: Tx, ctx: AppContext, id: number): Promi
   const u = await found(tx, id);
   const [ledger, team, recharges, withdrawals, sales, trades, listings, adjustments, sessions] = [
     await repo.recentPostings(tx, id, LEDGER_LINES),
-    await repo.teamCounts(tx, id),
+    // the team's sizes as sign-ups keep them (issue 10), not a walk of three levels of invitations
+    await teamTongji(tx, id),
     await repo.recentRecharges(tx, id, RECENT),
     await repo.recentWithdrawals(tx, id, RECENT),
     await repo.recentMerchantSales(tx, id, RECENT),
@@ -100,7 +102,7 @@ export async function customerDetail(tx: Tx, ctx: AppContext, id: number): Promi
       memo: l.memo,
       created_at: l.created_at,
     })),
-    team,
+    team: { level1: team.level1, level2: team.level2, level3: team.level3 },
     recharges: recharges.map((r) => ({ ...r, amount: formatAmount(r.amount) })),
     withdrawals: withdrawals.map((w) => ({
       id: w.id,

@@ -1,10 +1,12 @@
 import type { AdminUser, AdminUserDetail, LiveServerMessage } from '@c2c/shared';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BANK_FORM, moneyTestServer, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
+import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
 import { customer, listing } from '../../../test/trading.js';
+import { up as migrate020 } from '../../db/migrations/020-hall-sellers.js';
 
 let s: TestServer;
 let admin: string;
@@ -79,8 +81,8 @@ describe('a customer in the console', () => {
 
   it('shows profile, balances, ledger, team of three levels, orders, sessions; payout accounts masked', async () => {
     const top = await signUp(s);
-    const c = await customer(s, admin, '120');
-    await s.db.updateTable('users').set({ inviter_id: top.user.id }).where('id', '=', c.id).execute();
+    // the team is built by sign-ups with invitation codes, which keep the team's sizes (issue 10)
+    const c = await customer(s, admin, '120', { invite: top.user.invite_code });
     const l2 = await signUp(s, { invite: (await detail(c.id)).data.user.invite_code });
     const l3 = await signUp(s, { invite: (await detail(l2.user.id)).data.user.invite_code });
     await signUp(s, { invite: (await detail(l3.user.id)).data.user.invite_code });
@@ -211,17 +213,58 @@ describe("a frozen seller's listings", () => {
     const seller = await customer(s, admin, '50');
     const buyer = await customer(s, admin, '0');
     const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
-    const hall = async () =>
-      (await s.call<{ list: { id: number }[] }>(API.sellingOrder, { page_size: '100' }, buyer.token)).data.list.map((x) => x.id);
-    expect(await hall()).toContain(l);
+    const page = async () =>
+      (await s.call<{ list: { id: number }[]; total: number }>(API.sellingOrder, { page_size: '100' }, buyer.token)).data;
+    const hall = async () => (await page()).list.map((x) => x.id);
+    const before = await page();
+    expect(before.list.map((x) => x.id)).toContain(l);
     expect((await freeze(seller.id)).code).toBe(200);
     expect(await hall()).not.toContain(l);
+    // the total follows the page (both read the listing's seller state, kept by the database: migration 020)
+    expect((await page()).total).toBe(before.total - 1);
     expect((await s.call(API.tradeCreate, { selling_id: String(l), number: '10' }, buyer.token)).code).toBe(
       errorCode('listing_not_open'),
     );
     expect((await s.admin(ADMIN_API.userUnfreeze, { id: seller.id }, admin)).code).toBe(200);
     expect(await hall()).toContain(l);
+    expect((await page()).total).toBe(before.total);
     expect((await s.call(API.tradeCreate, { selling_id: String(l), number: '10' }, buyer.token)).code).toBe(200);
+  });
+});
+
+describe('migration 020: the seller state on listings', () => {
+  const sellerActive = async (id: number) =>
+    (await s.db.selectFrom('listings').select('seller_active').where('id', '=', id).executeTakeFirstOrThrow()).seller_active;
+
+  it('marks the listings of sellers frozen before it, and the trigger follows every later change', async () => {
+    const frozenSeller = await customer(s, admin, '50');
+    const activeSeller = await customer(s, admin, '50');
+    const hidden = await listing(s, frozenSeller, { number: '20', min: '10', max: '20' });
+    const shown = await listing(s, activeSeller, { number: '20', min: '10', max: '20' });
+    expect((await freeze(frozenSeller.id)).code).toBe(200);
+    // back to the database as migration 019 left it (no flag, no trigger, the old Hall index), then 020 again
+    if (onPostgres) {
+      await sql`DROP TRIGGER users_status_to_listings ON users`.execute(s.db);
+      await sql`DROP FUNCTION listings_follow_seller_status()`.execute(s.db);
+    } else await sql`DROP TRIGGER users_status_to_listings`.execute(s.db);
+    await s.db.schema.dropIndex('listings_hall').execute();
+    await sql`ALTER TABLE listings DROP COLUMN seller_active`.execute(s.db);
+    await s.db.schema
+      .createIndex('listings_hall')
+      .on('listings')
+      .columns(['status', 'price', 'id', 'remaining', 'user_id'])
+      .execute();
+    await migrate020(s.db as never, { dialect: onPostgres ? 'postgres' : 'sqlite', id: onPostgres ? 'serial' : 'integer' });
+
+    expect(await sellerActive(hidden)).toBe(false);
+    expect(await sellerActive(shown)).toBe(true);
+    // the trigger again: unfreezing shows, a status written by any code path hides, a write that keeps it changes nothing
+    expect((await s.admin(ADMIN_API.userUnfreeze, { id: frozenSeller.id }, admin)).code).toBe(200);
+    expect(await sellerActive(hidden)).toBe(true);
+    await s.db.updateTable('users').set({ status: 'closed' }).where('id', '=', activeSeller.id).execute();
+    expect(await sellerActive(shown)).toBe(false);
+    await s.db.updateTable('users').set({ nickname: 'still closed' }).where('id', '=', activeSeller.id).execute();
+    expect(await sellerActive(shown)).toBe(false);
   });
 });
 

@@ -37,19 +37,27 @@ export async function findAccountId(tx: Tx, owner: string, kind: string, currenc
 }
 
 /**
- * Adds `amount` to an account and answers the new balance, or undefined when a customer account would go
- * below zero. The condition and the change are one statement, so concurrent writers cannot both pass it.
+ * Adds `amount` to the account of `owner`/`kind` and answers its id and new balance, or undefined when a customer
+ * account would go below zero (or there is no such account). Finding the account and changing it are one statement,
+ * and the condition and the change are one statement, so concurrent writers cannot both pass it.
  */
-const addToAccount = prepared(3, (db, accountId: number, amount: bigint, now: string) =>
+const addToAccount = prepared(5, (db, owner: string, kind: string, currency: string, amount: bigint, now: string) =>
   db
     .updateTable('accounts')
     .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
-    .where('id', '=', accountId)
+    .where('owner', '=', owner)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
     .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
-    .returning('balance'),
+    .returning(['id', 'balance']),
 );
-export async function applyToAccount(tx: Tx, accountId: number, amount: bigint, now: string): Promise<bigint | undefined> {
-  return (await addToAccount(tx, accountId, amount, now)).rows[0]?.balance;
+export async function applyToAccount(
+  tx: Tx,
+  account: { owner: string; kind: string; currency: string },
+  amount: bigint,
+  now: string,
+): Promise<{ id: number; balance: bigint } | undefined> {
+  return (await addToAccount(tx, account.owner, account.kind, account.currency, amount, now)).rows[0];
 }
 
 const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>

@@ -38,8 +38,12 @@ export const hasLedgerHistory = (tx: Tx, userId: number) => repo.userHasPostings
 /** Closes a customer's accounts that never moved, before the customer is deleted; accounts with postings stay. */
 export const removeUnusedAccounts = (tx: Tx, userId: number) => repo.deleteUnusedUserAccounts(tx, userId);
 
+const ownerOf = (ref: AccountRef) =>
+  'user' in ref ? { owner: userOwner(ref.user), kind: ref.kind } : { owner: 'platform', kind: ref.platform };
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 async function accountId(tx: Tx, ref: AccountRef): Promise<number> {
-  const [owner, kind] = 'user' in ref ? [userOwner(ref.user), ref.kind] : ['platform', ref.platform];
+  const { owner, kind } = ownerOf(ref);
   const id = await repo.findAccountId(tx, owner, kind, CURRENCY);
   if (id === undefined) throw new Error(`ledger: no account ${owner}/${kind}`);
   return id;
@@ -66,14 +70,20 @@ export async function post(
   if (legs.length < 2 || legs.some((l) => l.amount === 0n)) throw new Error('ledger: a journal needs two or more non-zero legs');
   if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error('ledger: the legs of a journal must sum to zero');
   const now = iso(journal.now);
-  const resolved = await Promise.all(legs.map(async (l) => ({ id: await accountId(tx, l.account), amount: l.amount })));
-  // A fixed order of row locks, so two journals touching the same accounts cannot deadlock.
-  resolved.sort((a, b) => a.id - b.id);
+  const resolved = legs.map((l) => ({ ...ownerOf(l.account), amount: l.amount }));
+  // A fixed order of row locks (by owner and kind, the accounts' unique key), so two journals touching the same
+  // accounts cannot deadlock.
+  resolved.sort((a, b) => (a.owner === b.owner ? compare(a.kind, b.kind) : compare(a.owner, b.owner)));
   const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
   for (const leg of resolved) {
-    const after = await repo.applyToAccount(tx, leg.id, leg.amount, now);
-    if (after === undefined) throw new DomainError('insufficient_balance');
-    postings.push({ journalId: 0, accountId: leg.id, amount: leg.amount, balanceAfter: after, now });
+    // finds the account and changes it in one statement; only a refusal asks which of the two it was
+    const after = await repo.applyToAccount(tx, { ...leg, currency: CURRENCY }, leg.amount, now);
+    if (after === undefined) {
+      if ((await repo.findAccountId(tx, leg.owner, leg.kind, CURRENCY)) === undefined)
+        throw new Error(`ledger: no account ${leg.owner}/${leg.kind}`);
+      throw new DomainError('insufficient_balance');
+    }
+    postings.push({ journalId: 0, accountId: after.id, amount: leg.amount, balanceAfter: after.balance, now });
   }
   const journalId = await repo.insertJournal(tx, {
     kind: journal.kind,

@@ -1,5 +1,5 @@
 import { UNFINISHED_TRADE_STATUSES } from '@c2c/shared';
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Tx } from '../../context.js';
 import type { ListingsTable } from '../../db/schema.js';
 
@@ -106,10 +106,10 @@ export async function pageListings(tx: Tx, f: { mineOf?: number; othersOf?: numb
     q = q
       .where('user_id', '!=', f.othersOf)
       .where('status', '=', 'open')
-      .where('remaining', '>', 0n)
-      // a frozen seller's listings leave the Hall until they are unfrozen (issue 9); the few customers not active are
-      // read once through a partial index whose condition is this literal, not every active one (issue 10)
-      .where('user_id', 'not in', (eb) => eb.selectFrom('users as u').select('u.id').where(sql<boolean>`u.status <> 'active'`));
+      // a frozen seller's listings leave the Hall until they are unfrozen (issue 9); the listing carries its seller's
+      // state, kept by the database when the seller's status changes (migration 020)
+      .where('seller_active', '=', true)
+      .where('remaining', '>', 0n);
   const ordered = f.mineOf !== undefined ? q.orderBy('id', 'desc') : q.orderBy('price', 'asc').orderBy('id', 'asc');
   const rows = await ordered.selectAll().limit(limit).offset(offset).execute();
   const total = await q.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
+import type { Dialect } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
 
@@ -19,19 +20,22 @@ export async function updateMerchant(tx: Tx, id: number, set: Updateable<Merchan
 }
 
 /**
- * Takes `n` off what the offer still buys, only if that much is left: true when it did. The condition makes
- * overselling impossible even without the row lock.
+ * Takes `n` off what an active offer still buys, only if `n` is within its per-order limits and that much is left, and
+ * answers the offer as it is now; undefined when it did not (`lockMerchant` tells why). The row stays locked until the
+ * transaction ends, so sales to it queue behind each other; the condition makes overselling impossible even without it.
  */
-const takeQuantity = prepared(2, (db, id: number, n: bigint) =>
+const takeOrder = prepared(2, (db, id: number, n: bigint) =>
   db
     .updateTable('merchants')
     .set((eb) => ({ quantity: eb('quantity', '-', n) }))
     .where('id', '=', id)
-    .where('quantity', '>=', n),
+    .where('active', '=', true)
+    .where('min_amount', '<=', n)
+    .where('max_amount', '>=', n)
+    .where('quantity', '>=', n)
+    .returningAll(),
 );
-export async function reserveQuantity(tx: Tx, id: number, n: bigint): Promise<boolean> {
-  return Number((await takeQuantity(tx, id, n)).numAffectedRows) === 1;
-}
+export const reserveOrder = async (tx: Tx, id: number, n: bigint) => (await takeOrder(tx, id, n)).rows[0];
 
 export async function restoreQuantity(tx: Tx, id: number, n: bigint): Promise<void> {
   await tx
@@ -66,19 +70,93 @@ export async function salesStats(tx: Tx, ids: number[], since: string) {
   return rows.map((r) => ({ merchant_id: r.merchant_id, status: r.status, n: Number(r.n) }));
 }
 
-export async function insertSale(tx: Tx, s: Insertable<MerchantSalesTable>): Promise<number> {
-  return (await tx.insertInto('merchant_sales').values(s).returning('id').executeTakeFirstOrThrow()).id;
-}
+/** A sale to record: its order number is written with it (`insertSale`). */
+export type NewSale = Omit<Insertable<MerchantSalesTable>, 'id' | 'order_no'> & { request_id: string | null };
 
-const orderNoUpdate = prepared(2, (db, id: number, orderNo: string) =>
-  db.updateTable('merchant_sales').set({ order_no: orderNo }).where('id', '=', id),
-);
-export async function setOrderNo(tx: Tx, id: number, orderNo: string): Promise<void> {
-  await orderNoUpdate(tx, id, orderNo);
+/**
+ * The insert of a sale with its order number, S, the UTC day and the id (S20261122000042), in one statement: the id is
+ * taken in the statement (SQLite: the next rowid, as SQLite assigns it, under the transaction's write lock; PostgreSQL:
+ * the id's sequence, once, in a CTE), so the number needs no second statement. Compiled once per dialect.
+ */
+const saleInsert = (dialect: Dialect) =>
+  prepared(
+    11,
+    (
+      db,
+      day: string,
+      userId: number,
+      merchantId: number,
+      quantity: bigint,
+      price: bigint,
+      currency: string,
+      fiat: bigint,
+      accountId: number,
+      status: string,
+      requestId: string | null,
+      createdAt: string,
+    ) => {
+      const values = {
+        user_id: userId,
+        merchant_id: merchantId,
+        quantity,
+        price,
+        currency,
+        fiat_amount: fiat,
+        payout_account_id: accountId,
+        status,
+        request_id: requestId,
+        created_at: createdAt,
+      };
+      if (dialect === 'postgres') {
+        const id = sql<number>`(select id from next_sale)`;
+        return db
+          .with('next_sale', (q) => q.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('merchant_sales', 'id'))`.as('id')))
+          .insertInto('merchant_sales')
+          .values({
+            id,
+            order_no: sql<string>`'S' || ${day} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`,
+            ...values,
+          })
+          .returning(['id', 'order_no']);
+      }
+      const id = sql<number>`(select coalesce(max(id), 0) + 1 from merchant_sales)`;
+      return db
+        .insertInto('merchant_sales')
+        .values({ id, order_no: sql<string>`'S' || ${day} || printf('%06d', ${id})`, ...values })
+        .returning(['id', 'order_no']);
+    },
+  );
+const saleInserts = { sqlite: saleInsert('sqlite'), postgres: saleInsert('postgres') };
+
+/** Records a sale and answers its id and order number. */
+export async function insertSale(tx: Tx, dialect: Dialect, s: NewSale): Promise<{ id: number; order_no: string }> {
+  const day = s.created_at.slice(0, 10).replace(/-/g, '');
+  const row = (
+    await saleInserts[dialect](
+      tx,
+      day,
+      s.user_id,
+      s.merchant_id,
+      s.quantity,
+      s.price,
+      s.currency,
+      s.fiat_amount,
+      s.payout_account_id,
+      s.status,
+      s.request_id,
+      s.created_at,
+    )
+  ).rows[0];
+  if (!row) throw new Error('the sale insert returned no row');
+  return row;
 }
 
 const saleByRequest = prepared(2, (db, userId: number, requestId: string) =>
-  db.selectFrom('merchant_sales').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId),
+  db
+    .selectFrom('merchant_sales')
+    .select(['id', 'order_no', 'status'])
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId),
 );
 export const findSaleByRequest = async (tx: Tx, userId: number, requestId: string) =>
   (await saleByRequest(tx, userId, requestId)).rows[0];

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ADMIN_API,
   fiatAmount,
@@ -170,13 +169,20 @@ export async function updateMerchant(tx: Tx, ctx: AppContext, actor: Actor, inpu
   return toAdminMerchant(after, stats.get(input.id));
 }
 
-/** A human-readable order number: S, the UTC day and the sale's id (S20261122000042). */
-const orderNumber = (id: number, now: Date) => `S${iso(now).slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
+/** Why an offer took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quantity. */
+function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
+  if (!merchant) return new DomainError('record_not_found');
+  if (!merchant.active) return new DomainError('merchant_inactive');
+  if (n < merchant.min_amount) return new DomainError('amount_too_small', { min: formatAmount(merchant.min_amount) });
+  if (n > merchant.max_amount) return new DomainError('amount_too_large', { max: formatAmount(merchant.max_amount) });
+  return new DomainError('merchant_quantity_short', { max: formatAmount(merchant.quantity) });
+}
 
 /**
- * Sells USDT to a merchant. In one transaction: the offer row is locked, the order checked against it (active, per-order
- * limits, quantity left) and against the payout account (the customer's, of a kind the merchant pays to), the quantity
- * reserved and the amount moved available -> frozen. Anything refused changes nothing.
+ * Sells USDT to a merchant. In one transaction: the offer row is locked and the order checked against it (active, per-order
+ * limits, quantity left) as its quantity is reserved, then against the payout account (the customer's, of a kind the
+ * merchant pays to), and the amount moved available -> frozen. The order number (S, the UTC day, the id) is written
+ * with the sale. Anything refused changes nothing.
  */
 export async function createSale(
   tx: Tx,
@@ -196,24 +202,19 @@ export async function createSale(
     // stolen password could bind the thief's account and sell the balance to a merchant
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
-    const merchant = await repo.lockMerchant(tx, input.saleu_id);
-    if (!merchant) throw new DomainError('record_not_found');
-    if (!merchant.active) throw new DomainError('merchant_inactive');
     const n = input.number;
-    if (n < merchant.min_amount) throw new DomainError('amount_too_small', { min: formatAmount(merchant.min_amount) });
-    if (n > merchant.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(merchant.max_amount) });
-    if (n > merchant.quantity) throw new DomainError('merchant_quantity_short', { max: formatAmount(merchant.quantity) });
+    // the quantity is reserved first, by the statement that checks the offer (active, per-order limits, quantity left)
+    // and locks it; a refusal reads the offer to say why, and anything refused later undoes the reservation
+    const merchant = await repo.reserveOrder(tx, input.saleu_id, n);
+    if (!merchant) throw refusal(await repo.lockMerchant(tx, input.saleu_id), n);
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
     if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');
     checkUsable(account, now);
-    if (!(await repo.reserveQuantity(tx, merchant.id, n)))
-      throw new DomainError('merchant_quantity_short', { max: formatAmount(merchant.quantity) });
-    const id = await repo.insertSale(tx, {
+    const { id, order_no: orderNo } = await repo.insertSale(tx, ctx.dialect, {
       user_id: userId,
       merchant_id: merchant.id,
-      order_no: randomBytes(12).toString('hex'),
       quantity: n,
       price: merchant.price,
       currency: merchant.currency,
@@ -223,8 +224,6 @@ export async function createSale(
       request_id: requestId,
       created_at: iso(now),
     });
-    const orderNo = orderNumber(id, now);
-    await repo.setOrderNo(tx, id, orderNo);
     // the ledger refuses (insufficient_balance) when available is short; the savepoint or transaction undoes the rest
     await post(tx, {
       kind: 'merchant_sale',

@@ -28,15 +28,36 @@ export async function openSession(
   return { token, id };
 }
 
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether a session row is live at `now`; when it is and its last touch is a minute old, slides its expiry forward. */
+async function keepAlive(tx: Tx, table: repo.SessionTable, row: repo.SessionRow | undefined, now: Date): Promise<boolean> {
+  if (!row) return false;
+  const at = iso(now);
+  if (row.expires_at <= at) return false;
+  if (addSeconds(new Date(row.touched_at), TOUCH_EVERY_SECONDS) <= now) {
+    await repo.extendSession(tx, table, row.id, at, iso(addSeconds(now, SESSION_IDLE_SECONDS[table])));
+  }
+  return true;
+}
+
 /** The live session of a token, sliding its expiry forward; undefined when missing or expired. */
 export async function resolveSession(tx: Tx, table: repo.SessionTable, token: string, now: Date) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  if (!TOKEN.test(token)) return undefined;
   const row = await repo.findSessionByHash(tx, table, sha256(token));
-  if (!row || row.expires_at <= iso(now)) return undefined;
-  if (addSeconds(new Date(row.touched_at), TOUCH_EVERY_SECONDS) <= now) {
-    await repo.extendSession(tx, table, row.id, iso(now), iso(addSeconds(now, SESSION_IDLE_SECONDS[table])));
-  }
+  if (!row || !(await keepAlive(tx, table, row, now))) return undefined;
   return { id: row.id, ownerId: row.owner_id };
+}
+
+/**
+ * A customer's live session of a token with the customer's row (read together, in one query), sliding the session's
+ * expiry forward as `resolveSession` does; undefined when missing or expired. The customer's status is the caller's to check.
+ */
+export async function resolveCustomerSession(tx: Tx, token: string, now: Date) {
+  if (!TOKEN.test(token)) return undefined;
+  const found = await repo.findCustomerSessionByHash(tx, sha256(token));
+  if (!found || !(await keepAlive(tx, 'sessions', found.session, now))) return undefined;
+  return { id: found.session.id, user: found.user };
 }
 
 export const endSession = (tx: Tx, table: repo.SessionTable, id: number) => repo.deleteSession(tx, table, id);

@@ -46,9 +46,11 @@ const storedLimit = (all: Map<string, string>, key: keyof typeof DEFAULT_LIMITS)
 const wireLimits = (all: Map<string, string>) =>
   Object.fromEntries(LIMIT_KEYS.map((k) => [k, formatAmount(storedLimit(all, k))])) as typeof DEFAULT_LIMITS;
 
-/** The recharge and withdrawal ranges, parsed once from the stored settings; a corrupt stored limit throws. */
-export async function moneyLimits(tx: Tx): Promise<Record<'recharge' | 'withdraw', AmountRange>> {
-  const all = await repo.readAll(tx);
+/** The settings rows as stored, read once for a call that needs several of them (a withdrawal: limits, VIP levels). */
+export const storedSettings = (tx: Tx): Promise<Map<string, string>> => repo.readAll(tx);
+
+/** The recharge and withdrawal ranges of the stored settings; a corrupt stored limit throws. */
+export function moneyLimitsIn(all: Map<string, string>): Record<'recharge' | 'withdraw', AmountRange> {
   const limit = (key: keyof typeof DEFAULT_LIMITS) => storedLimit(all, key);
   return {
     recharge: { min: limit('recharge_min'), max: limit('recharge_max') },
@@ -56,12 +58,22 @@ export async function moneyLimits(tx: Tx): Promise<Record<'recharge' | 'withdraw
   };
 }
 
-/** Checks an amount (micro-units, parsed at the wire) against the operator-set range of a recharge or a withdrawal. */
-export async function checkAmount(tx: Tx, amount: bigint, kind: 'recharge' | 'withdraw'): Promise<bigint> {
-  const issue = limitIssue(amount, (await moneyLimits(tx))[kind]);
+/** The recharge and withdrawal ranges, parsed once from the stored settings; a corrupt stored limit throws. */
+export async function moneyLimits(tx: Tx): Promise<Record<'recharge' | 'withdraw', AmountRange>> {
+  return moneyLimitsIn(await repo.readAll(tx));
+}
+
+/** Checks an amount (micro-units, parsed at the wire) against the range of a recharge or a withdrawal in `all`. */
+export function checkAmountIn(all: Map<string, string>, amount: bigint, kind: 'recharge' | 'withdraw'): bigint {
+  const issue = limitIssue(amount, moneyLimitsIn(all)[kind]);
   if (issue?.key === 'amount_too_small') throw new DomainError('amount_too_small', { min: formatAmount(issue.limit!) });
   if (issue?.key === 'amount_too_large') throw new DomainError('amount_too_large', { max: formatAmount(issue.limit!) });
   return amount;
+}
+
+/** Checks an amount (micro-units, parsed at the wire) against the operator-set range of a recharge or a withdrawal. */
+export async function checkAmount(tx: Tx, amount: bigint, kind: 'recharge' | 'withdraw'): Promise<bigint> {
+  return checkAmountIn(await repo.readAll(tx), amount, kind);
 }
 
 /** Saves the operator-editable settings and audits what changed (each key's old and new value). */

@@ -21,7 +21,7 @@ import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, joinTeams, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
 import { afterSignIn, type Device, forgetCustomer, rememberDevice } from '../security/security.service.js';
-import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
+import { endSession, endSessionsOf, openSession, resolveCustomerSession } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { effectiveLevel } from '../vip/vip.service.js';
 import { codeMail, passwordChangedMail, signUpAttemptMail } from './users.mails.js';
@@ -455,11 +455,11 @@ export interface CurrentUser {
 /** Resolves a customer's session token to a signed-in, active customer, else answers code -1. */
 export async function authenticate(tx: Tx, ctx: AppContext, token: string | undefined): Promise<CurrentUser> {
   if (!token) throw new DomainError('unauthorized');
-  const session = await resolveSession(tx, 'sessions', token, ctx.clock.now());
-  if (!session) throw new DomainError('unauthorized');
-  const user = await repo.findUserById(tx, session.ownerId);
-  if (user?.status !== 'active') throw new DomainError('unauthorized');
-  return { user: principal(user), sessionId: session.id };
+  // the session and its customer in one query
+  const session = await resolveCustomerSession(tx, token, ctx.clock.now());
+  if (session?.user.status !== 'active') throw new DomainError('unauthorized');
+  // the session query reads every column but the password hash
+  return { user: session.user, sessionId: session.id };
 }
 
 /** The route guard for customer calls: the caller's `X-Access-Token`. */

@@ -24,7 +24,13 @@ const LEVELS_KEY = 'vip.levels';
 
 /** The levels as stored (a settings row of micro-USDT strings), or the defaults; a corrupt row throws. */
 export async function vipLevels(tx: Tx): Promise<VipLevel[]> {
-  const raw = await readValue(tx, LEVELS_KEY);
+  return levelsOf(await readValue(tx, LEVELS_KEY));
+}
+
+/** The levels in settings rows already read (`settings.storedSettings`), as `vipLevels` answers them. */
+export const vipLevelsIn = (stored: Map<string, string>): VipLevel[] => levelsOf(stored.get(LEVELS_KEY));
+
+function levelsOf(raw: string | undefined): VipLevel[] {
   if (raw === undefined) return [...DEFAULT_VIP_LEVELS];
   const parsed = JSON.parse(raw) as { volume: string; daily_withdraw: string }[];
   return parsed.map((l) => ({ volume: BigInt(l.volume), dailyWithdraw: BigInt(l.daily_withdraw) }));
@@ -100,8 +106,8 @@ export async function standing(tx: Tx, userId: number): Promise<VipStanding> {
  * The level in effect and the levels, as `standing` finds them, but the volume (sums over the customer's postings,
  * which grow with their history) is read only when no override decides the level.
  */
-async function levelInEffect(tx: Tx, userId: number): Promise<{ level: number; levels: VipLevel[] }> {
-  const levels = await vipLevels(tx);
+async function levelInEffect(tx: Tx, userId: number, known?: VipLevel[]): Promise<{ level: number; levels: VipLevel[] }> {
+  const levels = known ?? (await vipLevels(tx));
   const override = await repo.findOverride(tx, userId);
   if (override !== null) return { level: Math.min(override, levels.length - 1), levels };
   return { level: levelFor(levels, await volumeOf(tx, userId)), levels };
@@ -109,13 +115,13 @@ async function levelInEffect(tx: Tx, userId: number): Promise<{ level: number; l
 
 export const effectiveLevel = async (tx: Tx, userId: number) => (await levelInEffect(tx, userId)).level;
 
-/** The start of the UTC day of `now`, as stored times are written. */
-const dayStart = (now: Date) => `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+/** The UTC day of `now` (`YYYY-MM-DD`), as stored times begin. */
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 export async function vipInfo(tx: Tx, ctx: AppContext, userId: number): Promise<VipInfo> {
   const s = await standing(tx, userId);
   const limit = s.levels[s.level]!.dailyWithdraw;
-  const used = await repo.withdrawnSince(tx, userId, dayStart(ctx.clock.now()));
+  const used = await repo.withdrawnOn(tx, userId, dayOf(ctx.clock.now()));
   const next = s.levels[s.earned + 1];
   return {
     level: s.level,
@@ -131,15 +137,25 @@ export async function vipInfo(tx: Tx, ctx: AppContext, userId: number): Promise<
 
 /**
  * The perk enforced: a customer's withdrawals of one UTC day (pending ones included, rejected ones not) may total at
- * most their level's daily limit. Called by `withdraw/create` after the new withdrawal is recorded and its money moved,
- * so the sum includes it: the ledger write has locked the customer's available account, so two withdrawals at once
- * are counted one after the other (on PostgreSQL the later one's sum sees the earlier one once it committed), and an
- * over-limit one rolls back with everything it wrote.
+ * most their level's daily limit. Called by `withdraw/create` after the new withdrawal is recorded and its money moved:
+ * adds its amount to the customer's total of the day (`withdrawal_days`, one row, locked until the transaction ends,
+ * so two withdrawals at once are counted one after the other) and refuses a total over the limit, so an over-limit
+ * one rolls back with everything it wrote. `levels` are the levels when the caller read them already (`vipLevelsIn`).
+ * A total within every level's limit passes whatever the customer's level: their override and volume (sums over their
+ * whole history) are read only when the level decides.
  */
-export async function checkDailyWithdrawal(tx: Tx, userId: number, amount: bigint, now: Date): Promise<void> {
-  const s = await levelInEffect(tx, userId);
+export async function checkDailyWithdrawal(
+  tx: Tx,
+  userId: number,
+  amount: bigint,
+  now: Date,
+  levels?: VipLevel[],
+): Promise<void> {
+  const known = levels ?? (await vipLevels(tx));
+  const total = await repo.addToDay(tx, userId, dayOf(now), amount);
+  if (known.every((l) => total <= l.dailyWithdraw)) return;
+  const s = await levelInEffect(tx, userId, known);
   const limit = s.levels[s.level]!.dailyWithdraw;
-  const total = await repo.withdrawnSince(tx, userId, dayStart(now));
   if (total > limit) {
     const before = total - amount;
     throw new DomainError('vip_daily_limit', {
@@ -148,6 +164,11 @@ export async function checkDailyWithdrawal(tx: Tx, userId: number, amount: bigin
       left: formatAmount(before >= limit ? 0n : limit - before),
     });
   }
+}
+
+/** A rejected withdrawal no longer counts toward its day's limit (`createdAt`: when it was requested). */
+export async function uncountWithdrawal(tx: Tx, userId: number, createdAt: string, amount: bigint): Promise<void> {
+  await repo.takeFromDay(tx, userId, createdAt.slice(0, 10), amount);
 }
 
 /**

@@ -10,10 +10,10 @@ import { post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
-import { checkAmount } from '../settings/settings.service.js';
+import { checkAmountIn, storedSettings } from '../settings/settings.service.js';
 import { requireSecondFactor } from '../two-factor/two-factor.service.js';
 import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
-import { checkDailyWithdrawal } from '../vip/vip.service.js';
+import { checkDailyWithdrawal, uncountWithdrawal, vipLevelsIn } from '../vip/vip.service.js';
 import * as repo from './withdrawals.repository.js';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -54,7 +54,9 @@ export async function createWithdrawal(
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     checkUsable(account, now);
-    const amount = await checkAmount(tx, input.amount, 'withdraw');
+    // one read of the settings rows for the amount's range and the VIP levels' daily limits
+    const stored = await storedSettings(tx);
+    const amount = checkAmountIn(stored, input.amount, 'withdraw');
     const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
     await post(tx, {
       kind: 'withdraw',
@@ -67,7 +69,7 @@ export async function createWithdrawal(
       ],
     });
     // after the ledger write, which locked the available account: today's sum includes this one and any committed before
-    await checkDailyWithdrawal(tx, userId, amount, now);
+    await checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored));
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' };
   });
@@ -97,6 +99,7 @@ async function settle(tx: Tx, ctx: AppContext, w: Row, actorId: number, outcome:
         : { account: { user: w.user_id, kind: 'available' }, amount: w.amount },
     ],
   });
+  if (!paid) await uncountWithdrawal(tx, w.user_id, w.created_at, w.amount);
   const account = (await accountsById(tx, [w.payout_account_id])).get(w.payout_account_id);
   const amount = formatAmount(w.amount);
   await notifyUser(

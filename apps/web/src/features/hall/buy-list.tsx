@@ -1,126 +1,15 @@
-import { parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
-import { Button, Dialog, Input, Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/field';
 import { MoneyText } from '../../components/money-text';
 import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
-import { SubmitButton } from '../../components/submit-button';
 import { METHOD_KEYS } from '../../components/trade-status';
-import { setupAntdRender } from '../../lib/antd-render';
-import { CURRENCY, floorToCents, formatMoney, readAmount } from '../../lib/money';
-import { navigate } from '../../lib/navigation';
-import { refreshTrades } from '../../lib/queries';
-import { useRequestId } from '../../lib/request-id';
-import { createTrade, type Listing, useListings } from '../../lib/trade';
-import { validate, withinLimits } from '../../lib/validate';
-import { fiatOf } from './fiat';
+import { CURRENCY, formatMoney } from '../../lib/money';
+import { type Listing, useListings } from '../../lib/trade';
 
-// Dialog.confirm renders imperatively.
-setupAntdRender();
-
-const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a : b);
-
-/** The most one trade on `listing` may buy: its per-trade maximum or what is left, whichever is less. */
-export const buyMax = (listing: Listing) => smaller(listing.remaining, listing.max);
-
-/** What the typed amount costs in the listing's currency (the server's rounding), or null while it is not an amount. */
-export function fiatFor(typed: string, listing: Pick<Listing, 'price' | 'currency'>, locale: string): string | null {
-  const wire = readAmount(typed, locale);
-  if (wire === null || parseAmount(wire) === null) return null;
-  return fiatOf(wire, listing.price, listing.currency);
-}
-
-/** The sheet buying from one listing: amount (or "All"), the exact fiat to pay, a confirmation, then the trade page. */
-export function BuySheet({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const [amount, setAmount] = useState('');
-  const requestId = useRequestId();
-  const lang = i18n.language;
-  const fiat = listing ? fiatFor(amount, listing, lang) : null;
-
-  const close = () => {
-    setAmount('');
-    onClose();
-  };
-
-  const submit = async () => {
-    if (!listing) return;
-    const body = await validate(
-      'tradeCreateRequest',
-      { selling_id: listing.id, number: amount, request_id: requestId.current() },
-      { amounts: ['number'] },
-    );
-    if (!body) return;
-    if (!withinLimits(body.number, { min: listing.min, max: buyMax(listing) })) return;
-    const pay = fiatOf(body.number, listing.price, listing.currency);
-    const confirmed = await Dialog.confirm({
-      title: t('hall.buy.confirmTitle'),
-      content: t('hall.buy.confirmText', {
-        amount: formatMoney(body.number, lang),
-        fiat: formatMoney(pay, lang),
-        currency: listing.currency,
-        seller: listing.seller,
-        window: listing.window_minutes,
-      }),
-      confirmText: t('hall.buy.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    let created: { id: number };
-    try {
-      created = await createTrade({ selling_id: listing.id, number: body.number, request_id: requestId.current() });
-    } catch (error) {
-      requestId.settle(error);
-      throw error;
-    }
-    requestId.settle();
-    close();
-    void refreshTrades();
-    navigate(`${ROUTES.trade}?id=${created.id}`);
-  };
-
-  return (
-    <Popup visible={listing !== null} onMaskClick={close} onClose={close} bodyClassName="sheet buy-sheet" destroyOnClose>
-      {listing && (
-        <div className="sheet-body">
-          <h2 className="card-title">{t('hall.buy.sheetTitle', { seller: listing.seller })}</h2>
-          <p className="field-hint">
-            {t('hall.buy.priceLine', { price: formatMoney(listing.price, lang), currency: listing.currency })}
-          </p>
-          <p className="field-hint">
-            {t('hall.buy.limitsLine', { min: formatMoney(listing.min, lang), max: formatMoney(buyMax(listing), lang) })}
-          </p>
-          <Field
-            label={t('hall.buy.amount')}
-            extra={
-              <Button
-                size="mini"
-                color="primary"
-                fill="outline"
-                shape="rounded"
-                onClick={() => setAmount(formatMoney(floorToCents(buyMax(listing)), lang))}
-              >
-                {t('hall.buy.all')}
-              </Button>
-            }
-          >
-            <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('hall.buy.amountPlaceholder')} />
-          </Field>
-          <div className="record-line">
-            <span>{t('hall.buy.toPay')}</span>
-            <strong className="fiat-amount" data-testid="fiat-amount">
-              {fiat === null ? '--' : `${formatMoney(fiat, lang)} ${listing.currency}`}
-            </strong>
-          </div>
-          <p className="field-hint">{t('hall.buy.windowHint', { minutes: listing.window_minutes })}</p>
-          <SubmitButton onSubmit={submit}>{t('hall.buy.submit')}</SubmitButton>
-        </div>
-      )}
-    </Popup>
-  );
-}
+// The buy sheet (its form, popup and confirmation) loads on the first Buy tap, not with the Hall: most visits only look.
+const BuySheet = lazy(() => import('./buy-sheet').then((m) => ({ default: m.BuySheet })));
 
 function ListingRow({ item, onBuy }: { item: Listing; onBuy: (item: Listing) => void }) {
   const { t, i18n } = useTranslation();
@@ -164,15 +53,25 @@ function ListingRow({ item, onBuy }: { item: Listing; onBuy: (item: Listing) => 
 export function BuyList() {
   const { t } = useTranslation();
   const [buying, setBuying] = useState<Listing | null>(null);
+  // Mounted from the first tap on: closing it again keeps it, so its closing animation plays.
+  const [sheet, setSheet] = useState(false);
+  const buy = (item: Listing) => {
+    setSheet(true);
+    setBuying(item);
+  };
   return (
     <>
       <PagedList
         query={useListings()}
         empty={t('hall.noOffers')}
         itemKey={(item) => item.id}
-        renderItem={(item) => <ListingRow item={item} onBuy={setBuying} />}
+        renderItem={(item) => <ListingRow item={item} onBuy={buy} />}
       />
-      <BuySheet listing={buying} onClose={() => setBuying(null)} />
+      {sheet && (
+        <Suspense fallback={null}>
+          <BuySheet listing={buying} onClose={() => setBuying(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { Listing } from '../../lib/trade';
 import { config, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK } from '../../test/fixtures';
-import { fiatFor } from './buy-list';
+import { fiatFor } from './buy-sheet';
 
 const listing = (over: Partial<Listing> = {}): Listing => ({
   id: 11,

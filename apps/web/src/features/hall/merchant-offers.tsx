@@ -1,12 +1,14 @@
 import type { MerchantOffer } from '@c2c/shared';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../components/paged-list';
 import { formatMoney } from '../../lib/money';
 import { PAYOUT_KIND_KEYS, useMerchantOffers } from './merchant-api';
-import { MerchantSellSheet } from './merchant-sell-sheet';
 import './merchant.css';
+
+// The sell sheet (its form, popup and confirmation) loads on the first "Go sell" tap, not with the Hall.
+const MerchantSellSheet = lazy(() => import('./merchant-sell-sheet').then((m) => ({ default: m.MerchantSellSheet })));
 
 function OfferRow({ offer, onSell }: { offer: MerchantOffer; onSell: () => void }) {
   const { t, i18n } = useTranslation();
@@ -52,6 +54,12 @@ export function MerchantOffers() {
   const { t } = useTranslation();
   const offers = useMerchantOffers();
   const [selling, setSelling] = useState<MerchantOffer | null>(null);
+  // Mounted from the first tap on: closing it again keeps it, so its closing animation plays.
+  const [sheet, setSheet] = useState(false);
+  const sell = (offer: MerchantOffer) => {
+    setSheet(true);
+    setSelling(offer);
+  };
   // the sheet shows the offer as the list has it now (a live update may change the quantity left)
   const current = selling && (offers.data?.find((o) => o.id === selling.id) ?? selling);
   return (
@@ -60,9 +68,13 @@ export function MerchantOffers() {
         query={offers}
         empty={t('hall.noOffers')}
         itemKey={(offer) => offer.id}
-        renderItem={(offer) => <OfferRow offer={offer} onSell={() => setSelling(offer)} />}
+        renderItem={(offer) => <OfferRow offer={offer} onSell={() => sell(offer)} />}
       />
-      <MerchantSellSheet offer={current} onClose={() => setSelling(null)} />
+      {sheet && (
+        <Suspense fallback={null}>
+          <MerchantSellSheet offer={current} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,8 @@
-import { API, ROUTES } from '@c2c/shared';
+import { API, ROUTES, TRADE_STATUSES } from '@c2c/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRADE_STATUS_KEYS } from '../../components/trade-status';
 import { queryClient } from '../../lib/query-client';
 import type { TradeRow } from '../../lib/trade';
 import { config, money, openApp, signIn } from '../../test/app';
@@ -67,13 +69,25 @@ describe('Trades tab', () => {
     expect(new URLSearchParams(location.search).get('id')).toBe('3');
   });
 
-  it('shows the empty state', async () => {
+  /** The Orders page of a customer with no trades and nothing unread. */
+  const openEmptyOrders = () => {
     fakeServer({
       [API.config]: () => ({ code: 200, data: config }),
       [API.tradeUnread]: () => ({ code: 200, data: { messages: 0, actions: 0 } }),
       [API.tradeList]: () => pageOf([]),
     });
     openApp(ROUTES.orders);
+  };
+
+  it('offers every trade state as a filter, in the shared order', async () => {
+    openEmptyOrders();
+    await screen.findByText('All');
+    const tabs = [...document.querySelectorAll('.adm-capsule-tabs-tab')].map((tab) => tab.textContent);
+    expect(tabs).toEqual(['All', ...TRADE_STATUSES.map((s) => i18n.t(TRADE_STATUS_KEYS[s]))]);
+  });
+
+  it('shows the empty state', async () => {
+    openEmptyOrders();
     expect(await screen.findByText('No trades yet')).toBeTruthy();
     expect(document.querySelector('.adm-tab-bar .adm-badge')).toBeNull();
   });
