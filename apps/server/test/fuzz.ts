@@ -195,7 +195,8 @@ interface Case {
   ip: string;
 }
 
-const caseArb: fc.Arbitrary<Case> = fc.constantFrom(...PATHS).chain((path) => {
+/** The cases of one call. */
+const caseFor = (path: (typeof PATHS)[number]): fc.Arbitrary<Case> => {
   const call: CallContract = CONTRACT[path];
   const names = [...fieldsOf(call.request), ...KEYS_EXTRA];
   const isAdmin = path.startsWith('/api/admin/');
@@ -265,7 +266,16 @@ const caseArb: fc.Arbitrary<Case> = fc.constantFrom(...PATHS).chain((path) => {
       : fc.constant(null),
     ip: fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `198.19.${a}.${b}`),
   });
-});
+};
+
+const caseArb: fc.Arbitrary<Case> = fc.constantFrom(...PATHS).chain(caseFor);
+
+/**
+ * One case of every call, drawn from the run's seed, run before the random cases: with 118 calls, 1,000 uniform draws
+ * miss one of them in about one run of forty, and a call the run never reached is not fuzzed.
+ */
+const sweep = (seed: number): [Case][] =>
+  PATHS.map((path, i) => [fc.sample(caseFor(path), { seed: seed + i, numRuns: 1 })[0] as Case]);
 
 /** What `x` would be as a form field: objects and arrays flatten to strings the way a careless client would send them. */
 const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
@@ -440,7 +450,7 @@ export function fuzzSuite(opts: { defaultRuns: number; name: string }): void {
             expect(now, `money moved after ${where}`).toBe(money);
             if (cases % 250 === 0) expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
           }),
-          { seed: SEED, numRuns: RUNS, includeErrorInReport: true },
+          { seed: SEED, numRuns: RUNS, examples: sweep(SEED), includeErrorInReport: true },
         );
       } catch (err) {
         throw new Error(`fuzz failed; replay with FUZZ_SEED=${SEED}\n${(err as Error).message}`);
