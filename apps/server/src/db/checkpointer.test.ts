@@ -94,6 +94,37 @@ describe('the WAL checkpointer', () => {
     await expect(checkpointer.checkpointNow()).rejects.toThrow(/stopped/);
   });
 
+  it('starts its thread again when it ends unasked, and goes on checkpointing', async () => {
+    const file = path.join(tmpDir(), 'c2c.sqlite');
+    const raw = walConnection(file);
+    const insert = raw.prepare('INSERT INTO t (v) VALUES (?)');
+    const errors: Error[] = [];
+    const checkpointer = startCheckpointer(file, { intervalMs: 20, restartMs: 50, onError: (e) => errors.push(e) });
+    try {
+      expect((await checkpointer.checkpointNow()).busy).toBe(0);
+      await checkpointer.crash();
+      expect(errors.map((e) => e.message)).toEqual([
+        expect.stringMatching(/^the checkpointer's thread ended \(exit code 1\); starting it again in 50 ms$/),
+      ]);
+      // written while no thread checkpoints: only the restarted one copies it into the file
+      for (let i = 0; i < 100; i++) insert.run(`row ${i}`);
+      await until('the thread is started again', () => checkpointer.restarts() === 1);
+      await until('the database file holds the 100 rows', () => rowsInMainFile(file, 't') === 100);
+      expect((await checkpointer.checkpointNow()).busy).toBe(0);
+      // a second end waits twice as long
+      await checkpointer.crash();
+      expect(errors.at(-1)?.message).toMatch(/starting it again in 100 ms$/);
+      await until('the thread is started again', () => checkpointer.restarts() === 2);
+    } finally {
+      raw.close();
+      await checkpointer.stop();
+    }
+    // a stopped checkpointer is not started again
+    await new Promise((r) => setTimeout(r, 300));
+    expect(checkpointer.restarts()).toBe(2);
+    await expect(checkpointer.checkpointNow()).rejects.toThrow(/stopped/);
+  });
+
   it('has closed its own connection when the database answers its close (the folder can be removed at once)', async () => {
     const dataDir = tmpDir();
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));

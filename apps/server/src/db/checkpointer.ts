@@ -19,13 +19,18 @@ import { Worker } from 'node:worker_threads';
  * still bounds the file if this worker were stopped or failed.
  *
  * The worker is unref'd (it never keeps the process alive) until it is asked to stop; then it is held until it has
- * closed its connection.
+ * closed its connection. A worker that ends unasked (a crash, its heap limit) is reported and started again, after
+ * 1 s, doubling to at most a minute while it keeps ending.
  */
 export interface Checkpointer {
   /** one checkpoint now, answered when it is done: SQLite's `wal_checkpoint` row (tests) */
   checkpointNow(): Promise<CheckpointResult>;
   /** stops the timer and closes the worker's connection */
   stop(): Promise<void>;
+  /** how often its thread was started again after it ended unasked */
+  restarts(): number;
+  /** ends its thread as a crash would (tests): it is started again after the restart delay */
+  crash(): Promise<void>;
 }
 
 /** `busy` 1 when it could not finish, `log` frames in the WAL, `checkpointed` frames copied into the database file */
@@ -37,6 +42,9 @@ export interface CheckpointResult {
 
 /** how often the worker checkpoints: ~100 ms of writes (a few hundred pages at 1,000 writes/s) per checkpoint */
 export const CHECKPOINT_INTERVAL_MS = 100;
+/** the first wait before a thread that ended unasked is started again; doubled on each end, up to a minute */
+const RESTART_MS = 1000;
+const MAX_RESTART_MS = 60_000;
 
 // CommonJS, evaluated in the worker. The SQLite package is imported by its resolved URL (the worker has no module
 // resolution of ours: it runs the same under the bundle in dist/ and under Vitest).
@@ -86,43 +94,71 @@ const sqliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@c2c/sql
  */
 export function startCheckpointer(
   file: string,
-  { intervalMs = CHECKPOINT_INTERVAL_MS, onError = defaultOnError } = {},
+  { intervalMs = CHECKPOINT_INTERVAL_MS, onError = defaultOnError, restartMs = RESTART_MS } = {},
 ): Checkpointer {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { file, sqliteUrl, intervalMs },
-    // a connection and a timer: the smallest heap V8 allows is plenty
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
-    stdout: false,
-    stderr: false,
-  });
-  worker.unref();
+  let worker: Worker;
+  /** settles when the current worker has exited */
+  let ended: Promise<void>;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (r: CheckpointResult) => void; reject: (e: Error) => void }>();
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('message', (m: { id?: number; result?: CheckpointResult; error?: string }) => {
-    const w = m.id === undefined ? undefined : waiting.get(m.id);
-    if (w && m.id !== undefined) {
-      waiting.delete(m.id);
-      if (m.result) w.resolve(m.result);
-      else w.reject(new Error(m.error ?? 'checkpoint failed'));
-    } else if (m.error) onError(new Error(m.error));
-  });
-  worker.on('error', (err) => onError(err));
-  worker.once('exit', () => {
-    for (const w of waiting.values()) w.reject(new Error('the checkpointer stopped'));
-    waiting.clear();
-  });
-
   let stopped = false;
+  let restarts = 0;
+  let backoff = restartMs;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let startedAt = 0;
+
+  const spawn = () => {
+    startedAt = Date.now();
+    const w = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file, sqliteUrl, intervalMs },
+      // a connection and a timer: the smallest heap V8 allows is plenty
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+      stdout: false,
+      stderr: false,
+    });
+    w.unref();
+    worker = w;
+    ended = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    w.on('message', (m: { id?: number; result?: CheckpointResult; error?: string }) => {
+      const pending = m.id === undefined ? undefined : waiting.get(m.id);
+      if (pending && m.id !== undefined) {
+        waiting.delete(m.id);
+        if (m.result) pending.resolve(m.result);
+        else pending.reject(new Error(m.error ?? 'checkpoint failed'));
+      } else if (m.error) onError(new Error(m.error));
+    });
+    w.on('error', (err) => onError(err));
+    w.once('exit', (code) => {
+      for (const pending of waiting.values()) pending.reject(new Error('the checkpointer stopped'));
+      waiting.clear();
+      if (stopped) return;
+      // ended without being asked (a crash, its heap limit): started again, sooner when it had run a while; the
+      // serving connection's own checkpoint bounds the WAL meanwhile
+      if (Date.now() - startedAt > 60_000) backoff = restartMs;
+      onError(new Error(`the checkpointer's thread ended (exit code ${code}); starting it again in ${backoff} ms`));
+      restartTimer = setTimeout(() => {
+        restartTimer = undefined;
+        if (stopped) return;
+        restarts++;
+        spawn();
+      }, backoff);
+      restartTimer.unref();
+      backoff = Math.min(backoff * 2, MAX_RESTART_MS);
+    });
+  };
+  spawn();
+
   const stop = (): Promise<void> => {
     if (!stopped) {
       stopped = true;
+      if (restartTimer) clearTimeout(restartTimer);
       // held until it has closed its connection (a caller awaiting `ended` on an unref'd worker would see the
       // process end under it); a worker that does not end within 2 s is terminated
-      worker.ref();
-      worker.postMessage({ type: 'stop' });
-      const timer = setTimeout(() => void worker.terminate(), 2000);
+      const w = worker;
+      w.ref();
+      w.postMessage({ type: 'stop' });
+      const timer = setTimeout(() => void w.terminate(), 2000);
       timer.unref();
       void ended.then(() => clearTimeout(timer));
     }
@@ -138,6 +174,12 @@ export function startCheckpointer(
       });
     },
     stop,
+    restarts: () => restarts,
+    crash: async () => {
+      const was = ended;
+      await worker.terminate();
+      await was;
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   statementsRunBy,
   type TestServer,
 } from '../../test/harness.js';
+import { checkLedger } from '../modules/ledger/ledger.service.js';
 import { withdrawnOn, withdrawnOnSummed } from '../modules/vip/vip.repository.js';
 import { up as migrate019 } from './migrations/019-write-paths.js';
 
@@ -137,6 +138,28 @@ describe('migration 019: the day totals of withdrawals', () => {
     await agree(0n);
     expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount: '15' }, c.token)).code).toBe(200);
     await agree(15_000_000n);
+  });
+
+  it('are held to the withdrawals by the ledger check: a day total off by a cent, or missing, is reported', async () => {
+    const c = await seller();
+    for (const amount of ['12', '18'])
+      expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount }, c.token)).code).toBe(200);
+    const day = s.clock.now().toISOString().slice(0, 10);
+    const row = s.db.updateTable('withdrawal_days').where('user_id', '=', c.user.id).where('day', '=', day);
+    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+    await row.set({ total: 29_990_000n }).execute();
+    expect((await checkLedger(s.db)).problems).toEqual([
+      `customer ${c.user.id}'s withdrawals of ${day} sum to 30000000, but their day total says 29990000`,
+    ]);
+    await s.db.deleteFrom('withdrawal_days').where('user_id', '=', c.user.id).execute();
+    expect((await checkLedger(s.db)).problems).toEqual([
+      `customer ${c.user.id}'s withdrawals of ${day} sum to 30000000, but their day total says 0`,
+    ]);
+    // a total for a day without withdrawals
+    await s.db.insertInto('withdrawal_days').values({ user_id: c.user.id, day: '2001-02-03', total: 5n }).execute();
+    expect((await checkLedger(s.db)).problems).toHaveLength(2);
+    await s.db.deleteFrom('withdrawal_days').where('user_id', '=', c.user.id).execute();
+    await s.db.insertInto('withdrawal_days').values({ user_id: c.user.id, day, total: 30_000_000n }).execute();
   });
 
   it('are filled from the withdrawals made before it, rejected ones left out', async () => {

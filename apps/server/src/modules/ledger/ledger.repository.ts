@@ -224,3 +224,21 @@ export async function sumOfAllBalances(tx: Tx): Promise<bigint> {
   const row = await tx.selectFrom('accounts').select(sql<string>`coalesce(sum(balance), 0)`.as('s')).executeTakeFirstOrThrow();
   return sumOf(row.s);
 }
+
+/**
+ * Each customer's withdrawal total of a UTC day (`withdrawal_days`, which the daily limit reads) against the day's
+ * withdrawals that were not rejected: the (customer, day) pairs where they differ, a missing row counting as 0.
+ */
+export async function withdrawalDayMismatches(tx: Tx) {
+  const { rows } = await sql<{ user_id: number; day: string; total: string | null; summed: string | null }>`
+    with sums as (
+      select user_id, substr(created_at, 1, 10) as day, sum(amount) as summed
+      from withdrawals where status <> 'rejected' group by user_id, substr(created_at, 1, 10)
+    )
+    select coalesce(d.user_id, s.user_id) as user_id, coalesce(d.day, s.day) as day,
+      cast(d.total as text) as total, cast(s.summed as text) as summed
+    from withdrawal_days d full outer join sums s on s.user_id = d.user_id and s.day = d.day
+    where coalesce(d.total, 0) <> coalesce(s.summed, 0)
+    order by 1, 2`.execute(tx);
+  return rows.map((r) => ({ user_id: Number(r.user_id), day: r.day, total: sumOf(r.total), summed: sumOf(r.summed) }));
+}

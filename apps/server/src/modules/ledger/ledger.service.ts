@@ -184,7 +184,10 @@ export interface LedgerReport {
   problems: string[];
 }
 
-/** The invariants of DESIGN §3: balanced journals, balances equal to their postings, no customer below zero, all sums zero. */
+/**
+ * The invariants of DESIGN §3: balanced journals, balances equal to their postings, no customer below zero, all sums
+ * zero; and each customer's withdrawal total of a day (the daily limit's counter) equal to that day's withdrawals.
+ */
 export async function checkLedger(tx: Tx): Promise<LedgerReport> {
   const problems: string[] = [];
   for (const j of await repo.unbalancedJournals(tx)) problems.push(`journal ${j.journal_id} sums to ${j.sum}, not 0`);
@@ -195,6 +198,8 @@ export async function checkLedger(tx: Tx): Promise<LedgerReport> {
     problems.push(`account ${a.id} holds ${a.balance} but its last posting says ${a.balance_after}`);
   for (const a of await repo.negativeUserAccounts(tx))
     problems.push(`customer account ${a.id} (${a.owner}/${a.kind}) is negative: ${a.balance}`);
+  for (const d of await repo.withdrawalDayMismatches(tx))
+    problems.push(`customer ${d.user_id}'s withdrawals of ${d.day} sum to ${d.summed}, but their day total says ${d.total}`);
   const total = await repo.sumOfAllBalances(tx);
   if (total !== 0n) problems.push(`all accounts sum to ${total}, not 0`);
   return { ok: problems.length === 0, problems };
