@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Cluster, startCluster } from '../../../scripts/cluster.mjs';
 import { withPgUser } from '../src/db/database.js';
-import { checked, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG } from '../test/harness.js';
+import { BANK_FORM, checked, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG } from '../test/harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const { DATABASE_URL, REDIS_URL } = process.env;
@@ -325,18 +325,20 @@ describe('two nodes behind HAProxy', () => {
 describe('jobs on two nodes', () => {
   const ORDERS = 200;
   let c: TestCluster;
+  let admin: string;
   beforeAll(async () => {
     // both nodes run their job runners, each job at least every 100 ms
     c = await cluster(2, { JOB_INTERVAL_MAX_MS: '100' });
-  });
-  afterAll(() => c?.close());
-
-  it('work every due row exactly once, and the ledger stays clean', async () => {
-    const admin = await ownerToken(c);
+    admin = await ownerToken(c);
+    // the customers recharge to it
     expect(
       (await c.admin(c.url, ADMIN_API.addressCreate, { type: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, admin))
         .code,
     ).toBe(200);
+  });
+  afterAll(() => c?.close());
+
+  it('work every due row exactly once, and the ledger stays clean', async () => {
     const product = await c.admin<{ id: number }>(
       c.url,
       ADMIN_API.lixibaoCreate,
@@ -396,6 +398,127 @@ describe('jobs on two nodes', () => {
       expect((await c.call<{ interest: string }>(c.url, API.getMoneyInfo, {}, u.token)).data.interest).toBe('0.00');
 
     // npm run ledger:check on the cluster's database
+    const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
+      env: c.env,
+      encoding: 'utf8',
+    });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+  }, 180_000);
+
+  it('expire unpaid trades and dispute silent sellers once each: the listing gets each expired quantity back once', async () => {
+    // more than one batch (100 rows) of each job, so both nodes claim rows of it
+    const TRADES = 240;
+    const seller = await signUp(c);
+    await credit(c, admin, seller.token, '3000');
+    const bound = await c.call<{ id: number }>(c.url, API.bankinfoCreate, { ...BANK_FORM }, seller.token);
+    expect(bound.code, bound.msg).toBe(200);
+    // usable for trades at once, as if bound a day ago
+    await c.query(`UPDATE payout_accounts SET usable_at = $1`, ['2000-01-01T00:00:00.000Z']);
+    const listed = await c.call<{ id: number }>(
+      c.url,
+      API.sellingCreate,
+      {
+        number: '3000',
+        price: '7.25',
+        currency: 'CNY',
+        min: '10',
+        max: '50',
+        window_minutes: '15',
+        bk_id: String(bound.data.id),
+      },
+      seller.token,
+    );
+    expect(listed.code, listed.msg).toBe(200);
+    const buyers = await Promise.all([signUp(c), signUp(c), signUp(c), signUp(c)]);
+    const trades: { id: number; token: string }[] = [];
+    for (let i = 0; i < TRADES; i += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, k) => {
+          const buyer = buyers[(i + k) % buyers.length]!;
+          // through each node in turn, as a balancer spreads them
+          const node = c.nodes[k % 2]!.url;
+          const r = await c.call<{ id: number }>(
+            node,
+            API.tradeCreate,
+            { selling_id: String(listed.data.id), number: '10' },
+            buyer.token,
+          );
+          expect(r.code, r.msg).toBe(200);
+          trades.push({ id: r.data.id, token: buyer.token });
+        }),
+      );
+    // the buyers of every other trade say they paid; the rest never pay
+    const paid = trades.filter((_, i) => i % 2 === 0);
+    for (let i = 0; i < paid.length; i += 10)
+      await Promise.all(
+        paid
+          .slice(i, i + 10)
+          .map(async (t) => expect((await c.call(c.url, API.tradePaid, { id: String(t.id) }, t.token)).code).toBe(200)),
+      );
+    const remaining = async () =>
+      BigInt(
+        (await c.query<{ remaining: string }>(`SELECT remaining FROM listings WHERE id = $1`, [listed.data.id]))[0]!.remaining,
+      );
+    expect(await remaining()).toBe(3000_000000n - BigInt(TRADES) * 10_000000n);
+    const jobs = ['expire-trades', 'dispute-silent-sellers'];
+    const worked = () =>
+      Promise.all(
+        jobs.map(
+          async (job) => await Promise.all(c.nodes.map((n) => metric(n.url, 'c2c_job_rows_total', { job, result: 'worked' }))),
+        ),
+      );
+    const before = await worked();
+
+    // every deadline passed at once, as if a day had gone by
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await c.query(`UPDATE trades SET pay_deadline = $1 WHERE status = 'awaiting_payment'`, [past]);
+    await c.query(`UPDATE trades SET release_deadline = $1 WHERE status = 'paid'`, [past]);
+    const deadline = Date.now() + 60_000;
+    const open = async () =>
+      Number(
+        (await c.query<{ n: string }>(`SELECT count(*) AS n FROM trades WHERE status IN ('awaiting_payment', 'paid')`))[0]!.n,
+      );
+    while ((await open()) > 0) {
+      if (Date.now() > deadline) throw new Error(`${await open()} trades still open after 60 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const rows = await c.query<{ id: number; status: string; appeal_by: string | null }>(
+      `SELECT id, status, appeal_by FROM trades WHERE listing_id = $1 ORDER BY id`,
+      [listed.data.id],
+    );
+    const paidIds = new Set(paid.map((t) => t.id));
+    expect(rows.filter((r) => paidIds.has(r.id)).map((r) => `${r.status}/${r.appeal_by}`)).toEqual(
+      Array(TRADES / 2).fill('disputed/system'),
+    );
+    expect(rows.filter((r) => !paidIds.has(r.id)).map((r) => r.status)).toEqual(Array(TRADES / 2).fill('expired'));
+    // one event per trade and job, never two
+    const events = await c.query<{ trade_id: number; event: string; n: string }>(
+      `SELECT trade_id, event, count(*) AS n FROM trade_events WHERE event IN ('expired', 'disputed') GROUP BY trade_id, event`,
+    );
+    expect(events).toHaveLength(TRADES);
+    expect(events.filter((e) => e.n !== '1')).toEqual([]);
+    // the expired half went back to the listing once; the disputed half stays in escrow until an operator decides
+    expect(await remaining()).toBe(3000_000000n - BigInt(TRADES / 2) * 10_000000n);
+
+    // the rows the nodes worked add up to the trades (each node's runs report when they end: wait for two more each)
+    const runs = () => Promise.all(jobs.flatMap((job) => c.nodes.map((n) => metric(n.url, 'c2c_job_runs_total', { job }))));
+    const at = await runs();
+    while (!(await runs()).every((n, i) => n >= at[i]! + 2)) {
+      if (Date.now() > deadline + 30_000) throw new Error(`the job runners did not run again: ${await runs()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = await worked();
+    const sums = after.map((perNode, j) => perNode.reduce((a, n, i) => a + n - before[j]![i]!, 0));
+    expect(sums).toEqual([TRADES / 2, TRADES / 2]);
+    const failed = await Promise.all(
+      jobs.flatMap((job) => c.nodes.map((n) => metric(n.url, 'c2c_job_rows_total', { job, result: 'failed' }))),
+    );
+    expect(failed).toEqual([0, 0, 0, 0]);
+    console.info(
+      `cluster jobs: ${TRADES / 2} trades expired and ${TRADES / 2} disputed once each (per node: ` +
+        `${after.map((perNode, j) => `${jobs[j]} ${perNode.map((n, i) => n - before[j]![i]!).join('/')}`).join(', ')})`,
+    );
     const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
       env: c.env,
       encoding: 'utf8',
