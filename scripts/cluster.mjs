@@ -79,6 +79,10 @@ defaults
   option forwardfor
   option redispatch
   retries 2
+  # A node shutting down answers what still arrives on its open connections with 503 before doing any work, and refuses
+  # new connections: both go to another node. A request a node may have worked (an empty or broken answer) is never
+  # sent twice.
+  retry-on conn-failure 503
   timeout connect 5s
   # headers within 10 s; a whole request within the node's own 2 min; an idle client 65 s (above the nodes' 60 s)
   timeout http-request 10s

@@ -130,7 +130,8 @@ async function cluster(nodes: number, extra: Record<string, string> = {}): Promi
         cursor = next;
       } while (cursor !== '0');
       redis.disconnect();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // KEEP_CLUSTER=1 keeps the folder: the balancer's and the nodes' logs
+      if (!process.env.KEEP_CLUSTER) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -309,6 +310,41 @@ describe('two nodes behind HAProxy', () => {
     expect(client.messages.at(-1)).toEqual({ type: 'error', code: -1 });
     for (const base of [a, b, c.url, c.url]) expect((await c.call(base, API.getInfo, {}, u.token)).code).toBe(-1);
   });
+  it('answers every request through a rolling restart: each node in turn stopped (SIGTERM) and started again', async () => {
+    const u = await signUp(c);
+    const answers = new Map<string, number>();
+    let running = true;
+    // eight clients, each on its keep-alive connections to the balancer, one request after another
+    const client = async () => {
+      while (running) {
+        let key: string;
+        try {
+          const r = await c.call<{ id: number }>(c.url, API.getInfo, {}, u.token);
+          key = r.code === 200 && r.data.id === u.id ? 'ok' : `code ${r.code}`;
+        } catch (err) {
+          key = `${(err as Error).message} ${String((err as { cause?: { message?: string } }).cause?.message ?? '')}`;
+        }
+        answers.set(key, (answers.get(key) ?? 0) + 1);
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    await new Promise((r) => setTimeout(r, 500));
+    for (const node of c.nodes) {
+      node.kill('SIGTERM');
+      expect((await node.exited).code).toBe(0);
+      await node.restart();
+      // back in the balancer's rotation after two passed health checks, 1 s apart
+      await new Promise((r) => setTimeout(r, 3_000));
+    }
+    running = false;
+    await Promise.all(clients);
+    const ok = answers.get('ok') ?? 0;
+    answers.delete('ok');
+    expect(Object.fromEntries(answers)).toEqual({});
+    expect(ok).toBeGreaterThan(100);
+    console.info(`cluster rolling restart: ${ok} requests over 2 node restarts, every one answered`);
+  }, 120_000);
+
   it('keeps serving through the balancer while a node is down, and takes it back once restarted', async () => {
     const u = await signUp(c);
     const node2 = c.nodes[1]!;

@@ -1,6 +1,8 @@
+import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { startDraining } from './lib/http.js';
 import { type SeedReport, seedFirstStart } from './seed.js';
 
 function banner(config: Config, seeded: SeedReport, url: string): string {
@@ -77,14 +79,29 @@ async function main() {
   }
 }
 
-/** after this long, connections still in a request (a slow upload, half a body) or a WebSocket are cut */
+/**
+ * On SIGTERM, how long a node keeps the connections already open to it after it stopped listening, answering whatever
+ * arrives on them with 503 and closing each after its answer: a balancer keeps idle connections to its nodes and may
+ * send a request on one at the very moment the node closes it, which loses that request (HAProxy closes the client's
+ * connection then, unanswered). Once it has seen the node refuse two health checks (1 s apart) it sends nothing more,
+ * and the 503s in between it sends to another node (scripts/cluster.mjs: `retry-on 503`).
+ */
+const GRACE_MS = 3_000;
+/** after this long (from the signal), connections still in a request (a slow upload, half a body) or a WebSocket are cut */
 const DRAIN_MS = 5_000;
 /** the last resort: exit even if closing the app hangs */
 const HARD_EXIT_MS = 8_000;
 
-/** Stops listening at once (the port is free), lets open requests finish, then closes the app and exits. */
+/**
+ * Stops listening at once (the port is free, new connections are refused), lets open requests finish, then closes the
+ * app and exits. On SIGTERM with connections open it closes the idle ones only after `GRACE_MS`; Ctrl-C (SIGINT) does
+ * not wait.
+ */
 function stop(app: FastifyInstance, signal: string) {
   app.log.info({ signal }, 'stopping: no new connections, finishing open requests');
+  // the listening socket alone: http's own close would also close the idle keep-alive connections now
+  Server.prototype.close.call(app.server);
+  startDraining(app);
   setTimeout(() => {
     app.log.warn(`requests still open ${DRAIN_MS / 1000} s after ${signal}: closing their connections`);
     app.server.closeAllConnections();
@@ -95,6 +112,12 @@ function stop(app: FastifyInstance, signal: string) {
     app.log.error(`not stopped ${HARD_EXIT_MS / 1000} s after ${signal}: exiting anyway`);
     process.exit(1);
   }, HARD_EXIT_MS).unref();
+  app.server.getConnections((_err, open) => {
+    setTimeout(() => close(app), signal === 'SIGTERM' && open > 0 ? GRACE_MS : 0);
+  });
+}
+
+function close(app: FastifyInstance) {
   app.close().then(
     () => process.exit(0),
     (err: unknown) => {

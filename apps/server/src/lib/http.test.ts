@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness.js';
+import { startDraining } from './http.js';
 
 let s: TestServer;
 let webDist: string;
@@ -204,6 +205,45 @@ describe('the envelope below the routes', () => {
     expect(res.status).toBe(503);
     expect(res.headers.connection).toBe('close');
     expect(JSON.parse(res.body)).toEqual({ code: 1006, msg: '服务正在重启，请稍后再试', data: {} });
+  });
+});
+
+describe('a node draining before it stops (main.ts, SIGTERM behind a balancer)', () => {
+  it('answers what arrives on an open connection with 503 once the body is read, then ends the connection cleanly', async () => {
+    const node = await startServer();
+    try {
+      const socket = net.connect(Number(new URL(node.url).port), '127.0.0.1');
+      const received: Buffer[] = [];
+      socket.on('data', (d) => received.push(d));
+      let reset = false;
+      socket.on('error', (err: NodeJS.ErrnoException) => {
+        reset = err.code === 'ECONNRESET';
+      });
+      const ended = new Promise<void>((resolve) => socket.on('end', () => resolve()));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const body = 'lang=de&x=0123456789';
+      const head = `POST /api/v1/config/get HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`;
+      // a keep-alive connection a balancer holds: one request answered normally
+      socket.write(head + body);
+      while (!Buffer.concat(received).toString().includes('"code":200')) await new Promise((r) => setTimeout(r, 5));
+      received.length = 0;
+
+      startDraining(node.app);
+      socket.write(head + body.slice(0, 8));
+      await new Promise((r) => setTimeout(r, 150));
+      // no answer while the body is still arriving: closing now would reset the connection under unread bytes
+      expect(Buffer.concat(received).length).toBe(0);
+      socket.write(body.slice(8));
+      await ended;
+      const res = parseRaw(Buffer.concat(received).toString('utf8'));
+      expect(res.status).toBe(503);
+      expect(res.headers.connection).toBe('close');
+      expect(JSON.parse(res.body)).toEqual({ code: 1006, msg: expect.any(String), data: {} });
+      expect(reset).toBe(false);
+      socket.destroy();
+    } finally {
+      await node.close();
+    }
   });
 });
 

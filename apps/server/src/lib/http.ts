@@ -218,6 +218,16 @@ const BODYLESS_KEYS: Record<number, ErrorKey> = {
   503: 'unavailable',
 };
 
+const draining = new WeakSet<FastifyInstance>();
+
+/**
+ * From now on every request is answered 503 (`unavailable`) before anything runs, and its connection closed after the
+ * answer: a node that is stopping (main.ts) while a balancer may still send on the connections it keeps open to it.
+ */
+export function startDraining(app: FastifyInstance): void {
+  draining.add(app);
+}
+
 /**
  * Maps every failure to the envelope: no stack trace or SQL ever reaches `msg`. Start Fastify with
  * `clientErrorHandler`, `frameworkErrors` and `return503OnClosing: false` from here, so the answers Fastify and Node
@@ -232,9 +242,16 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   // (callback hooks, not async ones: they run on every request, and an async hook costs promises for nothing)
   app.addHook('onRequest', (req, reply, done) => {
-    if (!closing) return done();
+    if (!closing && !draining.has(app)) return done();
     reply.header('connection', 'close');
-    sendError(reply, 503, 'unavailable', safeLang(req));
+    const answer = () => void sendError(reply, 503, 'unavailable', safeLang(req));
+    // answered once its body is read: a connection closed with bytes it never read is reset, and a reset can take the
+    // answer written just before it with it (a balancer then sees no answer at all, and cannot send the request elsewhere)
+    if (req.raw.readableEnded) answer();
+    else {
+      req.raw.once('end', answer);
+      req.raw.resume();
+    }
   });
   // A plugin that answers an error without a body (a plain GET of the WebSocket path) still answers the envelope.
   app.addHook('onSend', (req, reply, payload, done) => {
