@@ -44,6 +44,37 @@ function nonBlockingStyles(): Plugin {
   };
 }
 
+/**
+ * Vite's preload helper adds a `<link>` for every file a lazy chunk needs, all in one go: opening the Hall, 40 of them
+ * in a single task, each one a request the main thread starts (traced at 4x CPU: 380 ms in `appendChild`). Here the
+ * links go in a few at a time, a task apiece, in the same order (the stylesheets' cascade is unchanged). Nothing waits
+ * on a script's link (the chunk's own import fetches what is not there yet); a stylesheet's is awaited as before.
+ */
+function batchedPreloadLinks(): Plugin {
+  const append = 'document.head.appendChild(link);';
+  return {
+    name: 'batched-preload-links',
+    apply: 'build',
+    transform: {
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler(code) {
+        if (!code.includes(append)) this.error(`vite's preload helper changed: no \`${append}\` to batch`);
+        return `${code.replace(append, 'appendLinkSoon(link);')}
+const linkQueue = [];
+const LINKS_PER_TASK = 4;
+function appendLinks() {
+  for (const link of linkQueue.splice(0, LINKS_PER_TASK)) document.head.appendChild(link);
+  if (linkQueue.length > 0) setTimeout(appendLinks, 0);
+}
+function appendLinkSoon(link) {
+  if (linkQueue.push(link) === 1) setTimeout(appendLinks, 0);
+}
+`;
+      },
+    },
+  };
+}
+
 // The dark theme's page colour (index.html), also the installed app's splash and bar.
 const background = '#0f1220';
 
@@ -92,7 +123,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), compactIcons(), nonBlockingStyles(), pwa],
+  plugins: [react(), compactIcons(), nonBlockingStyles(), batchedPreloadLinks(), pwa],
   resolve: {
     alias: [
       {

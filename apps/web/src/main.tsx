@@ -19,6 +19,11 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/** Resolves in a task of its own, after what the browser has waiting (input, a frame). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * The app's stylesheet, which the build links as a preload (vite.config.ts) so the launch screen needs no stylesheet to
  * show: applied here, and the first render waits for it. The development server injects styles itself: no link.
@@ -39,6 +44,8 @@ afterFirstPaint().then(async () => {
   registerServiceWorker();
   preloadFirstPage();
   await Promise.all([initI18n(), applyAppStyles()]);
+  // i18n's set-up and React's root are each a long piece of work on a phone: a task apiece, not one task for both.
+  await nextTask();
   const root = document.getElementById('root');
   if (!root) return;
   // The first render replaces the launch screen. As a transition, React renders it in slices and gives the main

@@ -29,18 +29,27 @@ export function preloadFirstPage(): void {
   if (route.tab) import('./tab-bar').catch(() => undefined);
 }
 
+/**
+ * The document's title, drawing nothing. Its own component so the public config's arrival re-renders only it: React
+ * renders a query's update synchronously, and from the layout down it would mount the whole first page in one long
+ * task instead of the transition's slices.
+ */
+function DocumentTitle({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const appName = usePublicConfig().data?.app_name || t('common.appName');
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+  return null;
+}
+
 export function Layout() {
   const { t } = useTranslation();
   const [path] = useLocation();
   const route = routeTable[path];
-  const appName = usePublicConfig().data?.app_name || t('common.appName');
   const title = route?.title ? t(route.title) : '';
   // Read on every render: signing in or out always changes the route, which renders the layout again.
   useLiveUpdates(getUserInfo() ? getToken() : null);
-
-  useEffect(() => {
-    document.title = title ? `${title} · ${appName}` : appName;
-  }, [title, appName]);
 
   if (!route) return <Redirect to={ROUTES.home} replace />;
   const Page = route.page;
@@ -49,27 +58,30 @@ export function Layout() {
   const back = !route.tab && !(path === ROUTES.login && !signedIn);
   const showNav = back || route.title !== undefined;
   return (
-    <LaunchGuard path={path}>
-      <div className={route.tab ? 'app-shell with-tab-bar' : 'app-shell'}>
-        {showNav && (
-          <Suspense fallback={<header className="app-nav-bar" style={{ height: 'var(--nav-height)' }} />}>
-            <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />
-          </Suspense>
-        )}
-        <main className="app-page">
-          <PageErrorBoundary key={path}>
-            <Suspense fallback={<PageLoading />}>
-              <Page />
+    <>
+      <DocumentTitle title={title} />
+      <LaunchGuard path={path}>
+        <div className={route.tab ? 'app-shell with-tab-bar' : 'app-shell'}>
+          {showNav && (
+            <Suspense fallback={<header className="app-nav-bar" style={{ height: 'var(--nav-height)' }} />}>
+              <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />
             </Suspense>
-          </PageErrorBoundary>
-        </main>
-        {route.tab && (
-          <Suspense fallback={null}>
-            <AppTabBar path={path} />
-          </Suspense>
-        )}
-        <OfflineBanner />
-      </div>
-    </LaunchGuard>
+          )}
+          <main className="app-page">
+            <PageErrorBoundary key={path}>
+              <Suspense fallback={<PageLoading />}>
+                <Page />
+              </Suspense>
+            </PageErrorBoundary>
+          </main>
+          {route.tab && (
+            <Suspense fallback={null}>
+              <AppTabBar path={path} />
+            </Suspense>
+          )}
+          <OfflineBanner />
+        </div>
+      </LaunchGuard>
+    </>
   );
 }

@@ -19,7 +19,8 @@ export function HistoryList({ limit }: { limit?: number }) {
     queryFn: () => api(API.sellingHistory, {}, { catch: true, toast: false }),
   });
   const list = (history.data?.list ?? []).slice(0, limit);
-  const time = dateTimeFormat(i18n.language, 'short');
+  // The formatter is asked for only once there are rows (it is made once, then looked up): a visit's first Intl
+  // formatter is costly, and paid for before the deals arrived it lengthened the render of the Hall's listings.
   return (
     <section className="card history-card">
       <h2 className="card-title padded">{t('history.title')}</h2>
@@ -41,7 +42,9 @@ export function HistoryList({ limit }: { limit?: number }) {
                 <span>
                   {formatMoney(deal.price, i18n.language)} {deal.currency}
                 </span>
-                <time dateTime={deal.completed_at}>{time.format(new Date(deal.completed_at))}</time>
+                <time dateTime={deal.completed_at}>
+                  {dateTimeFormat(i18n.language, 'short').format(new Date(deal.completed_at))}
+                </time>
               </div>
             </li>
           ))}

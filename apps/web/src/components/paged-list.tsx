@@ -1,5 +1,5 @@
 import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state';
 import { PageLoading } from './page-loading';
@@ -28,7 +28,11 @@ interface Props<T> {
  */
 export function PagedList<T>({ query, empty, itemKey, renderItem }: Props<T>) {
   const { t } = useTranslation();
-  if (query.isPending) return <PageLoading />;
+  // A query's answer renders synchronously (React reads the query cache as an external store): the first rows, their
+  // pull-to-refresh and paging would mount in one long task. Deferred, they mount in a render React splits, a frame
+  // later; the loading state shows until then, as before.
+  const pending = useDeferredValue(query.isPending);
+  if (pending) return <PageLoading />;
   if (query.isError && !query.data) return <QueryError onRetry={() => void query.refetch()} />;
   const items = query.data ?? [];
   const loadMore = async () => {

@@ -1,3 +1,4 @@
+import { LANGS } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import { addAmounts, formatMoney, readAmount } from './money';
 
@@ -14,6 +15,20 @@ describe('money display', () => {
     expect(formatMoney('12345678901234.56', 'en')).toBe('12,345,678,901,234.56');
     expect(formatMoney('0.704913', 'ja')).toBe('0.704913');
     expect(formatMoney('-3', 'en')).toBe('-3.00');
+  });
+
+  it('writes the app languages as Intl does, without asking it', () => {
+    const values = ['0', '7', '12', '999', '1000', '12345', '123456', '1234567', '0012345', '98765432109876543210'];
+    for (const lang of LANGS) {
+      const intl = new Intl.NumberFormat(lang);
+      const decimal = intl.formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+      for (const v of values) {
+        expect(formatMoney(`${v}.25`, lang)).toBe(`${intl.format(BigInt(v))}${decimal}25`);
+        expect(formatMoney(`-${v}`, lang)).toBe(`-${intl.format(BigInt(v))}${decimal}00`);
+      }
+    }
+    // any other locale is Intl's to write
+    expect(formatMoney('1234567.5', 'fr')).toBe(`${new Intl.NumberFormat('fr').format(1234567)},50`);
   });
 });
 

@@ -1,5 +1,6 @@
 import '../../components/trade.css';
 import { Tabs } from 'antd-mobile';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryList } from '../../components/history-list';
 import { MoneyValue } from '../../components/money-value';
@@ -14,8 +15,9 @@ export function HallPage() {
   const { t } = useTranslation();
   const summary = useSellingTongji().data;
   // The deals card comes once the listings above it have arrived: drawn earlier, the list would push it down the
-  // screen (a layout shift); added below, nothing moves.
-  const listingsShown = !useListings().isPending;
+  // screen (a layout shift); added below, nothing moves. Deferred as the list's rows are (PagedList), so both come in
+  // the same render.
+  const listingsShown = !useDeferredValue(useListings().isPending);
   return (
     <div className="page-body">
       <SummaryCard label={t('hall.totalBalance')} value={<MoneyValue value={summary?.total} />}>
