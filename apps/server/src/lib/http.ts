@@ -234,15 +234,12 @@ export function startDraining(app: FastifyInstance): void {
  * would write themselves are the envelope too.
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  // During shutdown a request that still arrives (on a connection already open) is answered 503 before anything runs:
-  // the client or the load balancer tries again elsewhere.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  // During shutdown (main.ts drains before it closes; a close alone drains too) a request that still arrives on a
+  // connection already open is answered 503 before anything runs: the client or the load balancer tries again elsewhere.
+  app.addHook('preClose', async () => startDraining(app));
   // (callback hooks, not async ones: they run on every request, and an async hook costs promises for nothing)
   app.addHook('onRequest', (req, reply, done) => {
-    if (!closing && !draining.has(app)) return done();
+    if (!draining.has(app)) return done();
     reply.header('connection', 'close');
     const answer = () => void sendError(reply, 503, 'unavailable', safeLang(req));
     // answered once its body is read: a connection closed with bytes it never read is reset, and a reset can take the
