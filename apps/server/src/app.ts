@@ -17,6 +17,7 @@ import { JOBS } from './jobs/registry.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { defaultPasswordHashConcurrency, setPasswordHashConcurrency } from './lib/crypto.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, requestLogger, requestScope } from './lib/request-id.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors,
   });
   const clock = opts.clock ?? systemClock;
+  setPasswordHashConcurrency(config.passwordHashConcurrency ?? defaultPasswordHashConcurrency());
   // before the database opens: a missing or exposed key stops the start
   const { key: auditKey, source: auditKeySource } = loadAuditKey(config, { create: true });
   if (config.databaseUrl && !config.auditKey)

@@ -45,6 +45,7 @@ describe('config', () => {
         HOUSE_INVITE_CODE: 'a b',
         AUDIT_KEY: 'too-short',
         METRICS_TOKEN: 'short',
+        PASSWORD_HASH_CONCURRENCY: '0',
       });
     } catch (err) {
       error = err;
@@ -57,6 +58,7 @@ describe('config', () => {
       'DATABASE_URL',
       'HOUSE_INVITE_CODE',
       'METRICS_TOKEN',
+      'PASSWORD_HASH_CONCURRENCY',
       'PORT',
       'REDIS_URL',
       'SEED_DEMO',
@@ -70,6 +72,13 @@ describe('config', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     for (const bad of ['a'.repeat(23), `${'a'.repeat(24)} b`, 'a'.repeat(201)])
       expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN: must be 24 to 200/);
+  });
+
+  it('takes PASSWORD_HASH_CONCURRENCY from 1 to 64, unset by default (half the cores, at most 4)', () => {
+    expect(loadConfig({}).passwordHashConcurrency).toBeUndefined();
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashConcurrency).toBe(3);
+    for (const bad of ['0', '65', '1.5', 'two'])
+      expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: bad }), bad).toThrow(/PASSWORD_HASH_CONCURRENCY/);
   });
 
   it('keys Redis under REDIS_PREFIX, c2c: by default', () => {

@@ -52,6 +52,7 @@ const schema = z
           'must be 24 to 200 printable characters without spaces (for example `openssl rand -hex 32`)',
         ),
     ),
+    PASSWORD_HASH_CONCURRENCY: opt(z.coerce.number().int('must be a whole number').min(1).max(64)),
     JOB_INTERVAL_MAX_MS: opt(z.coerce.number().int('must be a whole number of milliseconds').min(100).max(3_600_000)),
   })
   .superRefine((v, ctx) => {
@@ -91,6 +92,8 @@ export interface Config {
   readonly auditKey: string | undefined;
   /** the bearer token `GET /metrics` requires; without it /metrics answers only loopback clients not behind a proxy */
   readonly metricsToken: string | undefined;
+  /** how many password hashes (argon2id, 19 MiB each) run at once; undefined: half the cores, at most 4 */
+  readonly passwordHashConcurrency: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,5 +134,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jobIntervalMaxMs: v.JOB_INTERVAL_MAX_MS,
     auditKey: v.AUDIT_KEY,
     metricsToken: v.METRICS_TOKEN,
+    passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
   });
 }

@@ -794,7 +794,7 @@ export const CONTRACT = {
   },
   [API.proofMine]: {
     summary:
-      "The caller's leaf (random nonce, hash of their user id, amount) and path (each level's sibling hash, sibling sum and side, and the parent they make) up to the root of snapshot `snapshot_id` (blank: the latest); checked with `verifyProof` of the shared package, in the app and by `npm run proof:verify`. No other customer's id, e-mail or amount appears, only sibling sums. `proof_none` when no snapshot exists yet, `proof_not_included` when the caller signed up after it.",
+      "The caller's leaf (random nonce, hash of their user id, amount) and path (each level's sibling hash, sibling sum and side, and the parent they make) up to the root of snapshot `snapshot_id` (blank: the latest); checked with `verifyProof` of the shared package, in the app and by `npm run proof:verify`. No other customer's id, e-mail or amount appears, only sibling sums. `proof_none` when no snapshot exists yet, `proof_not_included` when the caller signed up after it, `proof_pruned` when `snapshot_id` is older than the newest 30 snapshots (only their trees are kept; older roots stay listed).",
     auth: 'customer',
     request: s.proofMineRequest,
     response: a.proofMineResponse,

@@ -129,6 +129,7 @@ export const ERROR_CODES = {
   proof_none: 1520,
   proof_not_included: 1521,
   proof_ledger_mismatch: 1522,
+  proof_pruned: 1523,
   // two-factor for customers (issue 11)
   totp_code_required: 1500,
   totp_invalid: 1501,

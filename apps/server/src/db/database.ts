@@ -26,6 +26,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config.js';
+import { Slots } from '../lib/slots.js';
 import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
 
@@ -54,24 +55,9 @@ export interface Database {
  * The one SQLite connection's lock, first come first served. Kysely's driver takes it for every query and transaction
  * of its own; `inTransaction` takes it at once when it is free (no promise), else waits its turn.
  */
-export class ConnectionLock {
-  #held = false;
-  readonly #waiting: (() => void)[] = [];
-  /** takes the lock when it is free and nobody waits; false otherwise */
-  tryAcquire(): boolean {
-    if (this.#held) return false;
-    this.#held = true;
-    return true;
-  }
-  acquire(): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.push(resolve));
-  }
-  /** hands the lock to the next in line, or frees it */
-  release(): void {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#held = false;
+export class ConnectionLock extends Slots {
+  constructor() {
+    super(1);
   }
 }
 

@@ -20,6 +20,7 @@ import * as m017 from './migrations/017-security.js';
 import * as m018 from './migrations/018-hot-paths.js';
 import * as m019 from './migrations/019-write-paths.js';
 import * as m020 from './migrations/020-hall-sellers.js';
+import * as m021 from './migrations/021-unused-index.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -46,6 +47,7 @@ const STEPS: Record<string, Step> = {
   '018-hot-paths': m018,
   '019-write-paths': m019,
   '020-hall-sellers': m020,
+  '021-unused-index': m021,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -116,6 +116,7 @@ describe('purge jobs', () => {
       ['settle-interest', 0, 0, undefined],
       // the day's proof-of-liabilities snapshot, due since the database was made (proof.test.ts)
       ['proof-snapshot', 1, 0, undefined],
+      ['proof-prune', 0, 0, undefined],
     ]);
     const after = await count();
     expect(after.sessions).toEqual([live.user.id]);

@@ -1,5 +1,11 @@
 import { dueInterestOrders, oldestDueInterestOrder, settleOrder } from '../modules/interest/interest.service.js';
-import { dueSnapshot, oldestDueSnapshot, runScheduledSnapshot } from '../modules/proof/proof.service.js';
+import {
+  dueSnapshot,
+  oldestDueSnapshot,
+  pruneSnapshot,
+  runScheduledSnapshot,
+  snapshotsToPrune,
+} from '../modules/proof/proof.service.js';
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
 import {
   disputeSilentSeller,
@@ -89,6 +95,18 @@ const proofSnapshot: Job<{ id: number }> = {
   work: (tx, ctx, row, now) => runScheduledSnapshot(tx, ctx, row.id, now),
 };
 
+/**
+ * The trees of snapshots past the newest `PROOF_TREES_KEPT` are deleted, one snapshot per transaction (on SQLite that
+ * holds the write lock about as long as storing the tree did, once a day); their roots stay published.
+ */
+const proofPrune: Job<{ id: number }> = {
+  name: 'proof-prune',
+  everyMs: TEN_MINUTES,
+  batch: 1,
+  due: snapshotsToPrune,
+  work: (tx, ctx, row) => pruneSnapshot(tx, ctx, row.id),
+};
+
 /** Every job the server runs. */
 export const JOBS: readonly AnyJob[] = [
   purgeSessions('sessions'),
@@ -99,4 +117,5 @@ export const JOBS: readonly AnyJob[] = [
   disputeSilentSellers,
   settleInterest,
   proofSnapshot,
+  proofPrune,
 ];

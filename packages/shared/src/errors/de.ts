@@ -128,6 +128,7 @@ export default {
   proof_not_included: 'Sie sind in diesem Schnappschuss nicht enthalten: er wurde vor Ihrem Konto erstellt',
   proof_ledger_mismatch:
     'Der Schnappschuss wurde abgelehnt: seine Summe stimmt nicht mit den Kundenverbindlichkeiten im Hauptbuch überein',
+  proof_pruned: 'Dieser Schnappschuss ist älter als die letzten 30, deren Nachweise aufbewahrt werden: prüfen Sie einen neueren',
   // two-factor for customers (issue 11)
   totp_code_required: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein',
   totp_invalid: 'Der Authenticator- oder Wiederherstellungscode ist falsch oder wurde schon verwendet',

@@ -125,6 +125,7 @@ export default {
   proof_none: 'No proof-of-liabilities snapshot has been taken yet',
   proof_not_included: 'You are not in this snapshot: it was taken before your account existed',
   proof_ledger_mismatch: "The snapshot was refused: its total does not match the ledger's customer liabilities",
+  proof_pruned: 'This snapshot is older than the last 30, whose proofs are kept: check a newer one',
   // two-factor for customers (issue 11)
   totp_code_required: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   totp_invalid: 'The authenticator or recovery code is wrong or was already used',

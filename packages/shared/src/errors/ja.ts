@@ -123,6 +123,7 @@ export default {
   proof_none: '負債証明のスナップショットはまだ作成されていません',
   proof_not_included: 'このスナップショットにはあなたは含まれていません：アカウント作成前に作成されました',
   proof_ledger_mismatch: 'スナップショットは拒否されました：合計が台帳上の顧客負債と一致しません',
+  proof_pruned: 'このスナップショットは証明を保管している最新30件より古いものです：より新しいものを確認してください',
   // two-factor for customers (issue 11)
   totp_code_required: '認証アプリの6桁のコード、またはリカバリーコードを入力してください',
   totp_invalid: '認証コードまたはリカバリーコードが正しくないか、すでに使用されています',

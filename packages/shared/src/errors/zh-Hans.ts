@@ -122,6 +122,7 @@ export default {
   proof_none: '尚未生成负债证明快照',
   proof_not_included: '此快照不包含您：它生成于您的账户创建之前',
   proof_ledger_mismatch: '快照被拒绝：其总额与账本中的客户负债不一致',
+  proof_pruned: '此快照早于保留证明的最近 30 个快照：请验证较新的快照',
   // two-factor for customers (issue 11)
   totp_code_required: '请输入身份验证器应用中的 6 位验证码或恢复码',
   totp_invalid: '验证码或恢复码错误或已被使用',

@@ -122,6 +122,7 @@ export default {
   proof_none: '尚未產生負債證明快照',
   proof_not_included: '此快照不包含您：它產生於您的帳戶建立之前',
   proof_ledger_mismatch: '快照被拒絕：其總額與帳本中的客戶負債不一致',
+  proof_pruned: '此快照早於保留證明的最近 30 個快照：請驗證較新的快照',
   // two-factor for customers (issue 11)
   totp_code_required: '請輸入身分驗證器應用程式中的 6 位數驗證碼或復原碼',
   totp_invalid: '驗證碼或復原碼錯誤或已被使用',

@@ -2,6 +2,7 @@ import { MICRO } from '@c2c/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext, Tx } from '../../context.js';
 import type { AnyJob, JobRun } from '../../jobs/runner.js';
+import { passwordHashLoad } from '../../lib/crypto.js';
 import { customerLiabilities, pendingQueues, type Queue } from '../dashboard/dashboard.service.js';
 import { USER_ACCOUNT_KINDS } from '../ledger/ledger.service.js';
 
@@ -101,6 +102,17 @@ export function createMetrics(ctx: AppContext, jobs: readonly AnyJob[] = []): Me
     help: 'What the platform owes its customers, from the ledger: the sum of customer account balances by account kind',
     labelNames: ['kind'] as const,
     registers: [registry],
+  });
+  new Gauge({
+    name: 'c2c_password_hashes',
+    help: 'Password hashes (argon2id, 19 MiB each) running now and waiting for their turn (PASSWORD_HASH_CONCURRENCY)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const load = passwordHashLoad();
+      this.set({ state: 'running' }, load.running);
+      this.set({ state: 'waiting' }, load.waiting);
+    },
   });
   const dbUp = new Gauge({
     name: 'c2c_metrics_database_up',

@@ -82,6 +82,8 @@ describe('GET /metrics from this machine (no METRICS_TOKEN)', () => {
     expect(sample(before, 'c2c_review_queue_pending', { queue: 'recharges' })).toBe(0);
     expect(sample(before, 'c2c_review_queue_pending', { queue: 'disputes' })).toBe(0);
     expect(sample(before, 'c2c_metrics_database_up', {})).toBe(1);
+    expect(sample(before, 'c2c_password_hashes', { state: 'running' })).toBe(0);
+    expect(sample(before, 'c2c_password_hashes', { state: 'waiting' })).toBe(0);
     const available = sample(before, 'c2c_ledger_customer_balance_usdt', { kind: 'available' }) ?? 0;
 
     const customer = await signUp(s);

@@ -80,6 +80,51 @@ export function nodesAt(tx: Tx, snapshotId: number, keys: readonly { level: numb
     .execute();
 }
 
+/** How many snapshots were taken after snapshot `id`. */
+export async function newerSnapshots(tx: Tx, id: number): Promise<number> {
+  const r = await tx
+    .selectFrom('proof_snapshots')
+    .select((eb) => eb.fn.countAll<Count>().as('n'))
+    .where('id', '>', id)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * Snapshots older than the newest `keep` that still hold leaves or nodes, oldest first; locked, so another process's
+ * claim passes over them.
+ */
+export const snapshotsToPrune = (tx: Tx, keep: number, limit: number) =>
+  tx
+    .selectFrom('proof_snapshots as s')
+    .select('s.id')
+    .where('s.id', '<', (eb) =>
+      eb
+        .selectFrom('proof_snapshots')
+        .select('id')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .offset(keep - 1),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('proof_leaves').select('snapshot_id').whereRef('snapshot_id', '=', 's.id')),
+        eb.exists(eb.selectFrom('proof_nodes').select('snapshot_id').whereRef('snapshot_id', '=', 's.id')),
+      ]),
+    )
+    .orderBy('s.id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+/** Deletes a snapshot's leaves and nodes (its row, with the root, stays): how many rows went. */
+export async function deleteTree(tx: Tx, id: number): Promise<number> {
+  const leaves = await tx.deleteFrom('proof_leaves').where('snapshot_id', '=', id).executeTakeFirst();
+  const nodes = await tx.deleteFrom('proof_nodes').where('snapshot_id', '=', id).executeTakeFirst();
+  return Number(leaves.numDeletedRows) + Number(nodes.numDeletedRows);
+}
+
 /** The daily job's one row, when it is due; locked, so another process's claim passes over it. */
 export const dueSchedule = (tx: Tx, now: string) =>
   tx.selectFrom('proof_schedule').select('id').where('next_at', '<=', now).limit(1).forUpdate().skipLocked().execute();

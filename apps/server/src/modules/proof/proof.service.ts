@@ -41,6 +41,13 @@ const toAdmin = (r: SnapshotRow): AdminProofSnapshot => ({ ...toRoot(r), taken_b
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
+ * The trees (every leaf and node) of the newest this many snapshots are kept, so their proofs can be read; an older
+ * snapshot keeps its row (time, root hash, total, leaf count) in the published list, and its tree is deleted by the
+ * `proof-prune` job. A daily tree holds about three rows per customer: kept for ever, it would be most of the database.
+ */
+export const PROOF_TREES_KEPT = 30;
+
+/**
  * Building hashes every customer twice and every node once: node:crypto's synchronous SHA-256 does it many times faster
  * than Web Crypto's one promise per hash. The encodings are the shared ones, and every test verifies the stored paths
  * with the shared Web Crypto code, as the app and `proof:verify` do.
@@ -118,6 +125,9 @@ export async function listForOperators(tx: Tx, page: number, pageSize: number): 
 export async function proofOf(tx: Tx, userId: number, snapshotId: number | undefined): Promise<LiabilityProof> {
   const snapshot = snapshotId === undefined ? await repo.latestSnapshot(tx) : await repo.findSnapshot(tx, snapshotId);
   if (!snapshot) throw new DomainError(snapshotId === undefined ? 'proof_none' : 'record_not_found');
+  // pruned or about to be: the same answer before and after the job has run
+  if (snapshotId !== undefined && (await repo.newerSnapshots(tx, snapshot.id)) >= PROOF_TREES_KEPT)
+    throw new DomainError('proof_pruned');
   const leaf = await repo.findLeaf(tx, snapshot.id, userId);
   if (!leaf) throw new DomainError('proof_not_included');
   const depth = levelCount(snapshot.leaf_count);
@@ -157,4 +167,13 @@ export async function oldestDueSnapshot(tx: Tx, now: Date): Promise<Date | undef
 export async function runScheduledSnapshot(tx: Tx, ctx: AppContext, scheduleId: number, now: Date) {
   if (!(await repo.advanceSchedule(tx, scheduleId, iso(now), iso(new Date(now.getTime() + DAY_MS))))) return;
   await takeSnapshot(tx, ctx, null, now);
+}
+
+/** Snapshots past the kept window whose trees are still stored (the `proof-prune` job's rows). */
+export const snapshotsToPrune = (tx: Tx, _now: Date, limit: number) => repo.snapshotsToPrune(tx, PROOF_TREES_KEPT, limit);
+
+/** Deletes the tree of one snapshot past the kept window (its root stays published). */
+export async function pruneSnapshot(tx: Tx, ctx: AppContext, snapshotId: number): Promise<void> {
+  const rows = await repo.deleteTree(tx, snapshotId);
+  ctx.log.info({ snapshot: snapshotId, rows }, 'proof of liabilities: tree of an old snapshot deleted, its root kept');
 }

@@ -16,6 +16,7 @@ import { moneyTestServer, operatorOf, ownerToken, signUp, type TestServer } from
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
+import { PROOF_TREES_KEPT } from './proof.service.js';
 
 let s: TestServer;
 let admin: string;
@@ -321,5 +322,43 @@ describe('proof of liabilities', () => {
     }
     // and a snapshot after the dust settles is the ledger exactly
     expect(wireToMicro((await takeOne()).total)).toBe(t1);
+  }, 90_000);
+
+  it('keeps the trees of the newest 30 snapshots; an older one answers proof_pruned, its tree goes and its root stays', async () => {
+    const c = holders[0]!;
+    const kept = PROOF_TREES_KEPT;
+    while ((await countOf('proof_snapshots')) < kept + 2) await takeOne();
+    const all = (await roots({ page_size: '100' })).data;
+    const ids = all.list.map((r) => r.id); // newest first
+    const [inWindow, past] = [ids.slice(0, kept), ids.slice(kept)];
+    expect(past.length).toBeGreaterThanOrEqual(2);
+    const treeRows = async (id: number) =>
+      (await s.db.selectFrom('proof_leaves').select('snapshot_id').where('snapshot_id', '=', id).execute()).length +
+      (await s.db.selectFrom('proof_nodes').select('snapshot_id').where('snapshot_id', '=', id).execute()).length;
+
+    // past the window the answer is the same before the job has run (the tree is still stored) and after
+    expect(await treeRows(past[0]!)).toBeGreaterThan(0);
+    expect((await mine(c.token, past[0])).code).toBe(errorCode('proof_pruned'));
+    const oldest = await mine(c.token, inWindow.at(-1));
+    expect(oldest.code).toBe(200);
+    expect((await verifyProof(oldest.data)).ok).toBe(true);
+
+    // two processes: each old tree deleted once, the kept ones untouched
+    const a = createJobRunner(s.ctx, JOBS, { holder: 'a' });
+    const b = createJobRunner(s.ctx, JOBS, { holder: 'b' });
+    const pruned = (runs: Awaited<ReturnType<typeof a.tick>>) => runs.find((r) => r.job === 'proof-prune')!;
+    const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+    expect(pruned(ra).failed + pruned(rb).failed).toBe(0);
+    // a run claims one snapshot per batch and keeps going until none is due
+    expect(pruned(ra).worked + pruned(rb).worked).toBe(past.length);
+    for (const id of past) expect(await treeRows(id), `snapshot ${id}`).toBe(0);
+    for (const id of inWindow) expect(await treeRows(id), `snapshot ${id}`).toBeGreaterThan(0);
+    expect(pruned(await a.tick()).worked).toBe(0);
+
+    expect((await mine(c.token, past.at(-1))).code).toBe(errorCode('proof_pruned'));
+    expect((await verifyProof((await mine(c.token, inWindow.at(-1))).data)).ok).toBe(true);
+    expect((await verifyProof((await mine(c.token)).data)).ok).toBe(true);
+    // the roots stay published, all of them
+    expect((await roots({ page_size: '100' })).data.list).toEqual(all.list);
   }, 90_000);
 });
