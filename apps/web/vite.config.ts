@@ -153,6 +153,15 @@ export default defineConfig({
           // The entry's files import antd-mobile by component path, so the library's barrel does not count as initial.
           groups: [
             { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+            // antd-mobile's overlays (toast, dialog, popup and their mask) with their animation library, react-spring, in
+            // a chunk only lib/toast and lib/dialog's first call (or a page with a popup) loads. Left to automatic
+            // splitting, small helpers a list page needs at once (InfiniteScroll's scroll parent, ahooks' hooks) shared a
+            // chunk with them, and the Hall, Orders and My loaded and ran react-spring before they showed.
+            {
+              name: 'overlays',
+              test: /[\\/]@react-spring[\\/]|antd-mobile[\\/]es[\\/]components[\\/](toast|dialog|mask|popup|center-popup|auto-center|spin-loading|image)[\\/]|antd-mobile[\\/]es[\\/]utils[\\/](render-imperatively|render-to-body|render-to-container|get-container|use-lock-scroll|use-touch|should-render|use-initialized|with-stop-propagation|reduce-and-restore-motion|use-inner-visible)\.js$/,
+              includeDependenciesRecursively: false,
+            },
             // The signed-in shell's icons in one piece: the tab bar (lazy: a visitor's sign-in has none) with its icons and
             // antd parts, and the icons Home shares with other pages. Every tab page loads it anyway, and one chunk
             // compresses better than the half dozen small ones automatic splitting would make of it.

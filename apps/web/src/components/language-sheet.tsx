@@ -1,8 +1,8 @@
 import { API, LANG_NAMES, LANGS, type Lang } from '@c2c/shared';
-import { CheckList, Dialog, Popup } from 'antd-mobile';
+import { CheckList, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { setupAntdRender } from '../lib/antd-render';
 import { api } from '../lib/api';
+import { confirm } from '../lib/dialog';
 import { currentLang } from '../lib/i18n';
 import { getToken, setStoredLang, setUserInfo } from '../lib/storage';
 
@@ -11,16 +11,13 @@ interface Props {
   onClose: () => void;
 }
 
-// Dialog.confirm renders imperatively.
-setupAntdRender();
-
 /** The bottom language popup; a change asks first, because applying it restarts the app (spec §1). */
 export function LanguageSheet({ visible, onClose }: Props) {
   const { t } = useTranslation();
   const active = currentLang();
   const choose = async (lang: Lang) => {
     if (lang === active) return onClose();
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       content: t('language.restartConfirm'),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),

@@ -1,8 +1,9 @@
-import { Button, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, InfiniteScroll } from 'antd-mobile';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state';
 import { PageLoading } from './page-loading';
+import { PullToRefresh } from './pull-to-refresh';
 import { QueryError } from './query-error';
 
 interface PagedQuery<T> {

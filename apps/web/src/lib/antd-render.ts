@@ -5,8 +5,9 @@ let done = false;
 
 /**
  * antd-mobile renders Toast, Dialog and ImageViewer imperatively with React 18's legacy API; React 19 needs createRoot.
- * Called by the modules that use those (lib/toast, the pages with Dialog.confirm or ImageUploader's preview), not at
- * start: antd-mobile's legacy renderer (rc-util and Babel's helpers) would otherwise be part of every first page.
+ * Called by the modules that use those when they first show one (lib/toast, lib/dialog) or load (ImageUploader's
+ * preview), not at start: antd-mobile's legacy renderer (rc-util and Babel's helpers) would otherwise be part of every
+ * first page.
  */
 export function setupAntdRender(): void {
   if (done) return;

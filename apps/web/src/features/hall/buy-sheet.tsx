@@ -1,10 +1,10 @@
 import { parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
-import { Button, Dialog, Input, Popup } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { floorToCents, formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshTrades } from '../../lib/queries';
@@ -12,9 +12,6 @@ import { useRequestId } from '../../lib/request-id';
 import { createTrade, type Listing } from '../../lib/trade';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf } from './fiat';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a : b);
 
@@ -51,7 +48,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
     if (!body) return;
     if (!withinLimits(body.number, { min: listing.min, max: buyMax(listing) })) return;
     const pay = fiatOf(body.number, listing.price, listing.currency);
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('hall.buy.confirmTitle'),
       content: t('hall.buy.confirmText', {
         amount: formatMoney(body.number, lang),

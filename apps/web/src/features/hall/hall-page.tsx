@@ -1,11 +1,11 @@
 import '../../components/trade.css';
-import { Tabs } from 'antd-mobile';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryList } from '../../components/history-list';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
 import { SummaryCard } from '../../components/summary-card';
+import { Tabs } from '../../components/tabs';
 import { useListings, useSellingTongji } from '../../lib/trade';
 import { BuyList } from './buy-list';
 import { MerchantOffers } from './merchant-offers';
@@ -25,17 +25,13 @@ export function HallPage() {
         <Stat label={t('hall.available')} value={summary ? <MoneyValue value={summary.available} /> : null} />
       </SummaryCard>
       <div className="card">
-        <Tabs defaultActiveKey="buy" stretch>
-          <Tabs.Tab key="buy" title={t('hall.buyTab')}>
-            <BuyList />
-          </Tabs.Tab>
-          <Tabs.Tab key="selling" title={t('hall.sellingOrders')}>
-            <SellingList />
-          </Tabs.Tab>
-          <Tabs.Tab key="merchants" title={t('hall.sellToMerchants')}>
-            <MerchantOffers />
-          </Tabs.Tab>
-        </Tabs>
+        <Tabs
+          items={[
+            { key: 'buy', title: t('hall.buyTab'), content: <BuyList /> },
+            { key: 'selling', title: t('hall.sellingOrders'), content: <SellingList /> },
+            { key: 'merchants', title: t('hall.sellToMerchants'), content: <MerchantOffers /> },
+          ]}
+        />
       </div>
       {listingsShown && <HistoryList />}
     </div>

@@ -1,6 +1,6 @@
 import '../../components/trade.css';
 import { PAYMENT_WINDOWS, ROUTES } from '@c2c/shared';
-import { Button, Dialog, Input, Selector } from 'antd-mobile';
+import { Button, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountPicker } from '../../components/account-picker';
@@ -12,7 +12,7 @@ import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { METHOD_KEYS } from '../../components/trade-status';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { formatMoney } from '../../lib/money';
 import { goBack, navigate } from '../../lib/navigation';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
@@ -22,9 +22,6 @@ import { showSuccess } from '../../lib/toast';
 import { createListing } from '../../lib/trade';
 import { useFormState } from '../../lib/use-form-state';
 import { validate, withinLimits } from '../../lib/validate';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 const EMPTY = { number: '', price: '', currency: 'EUR', min: '', max: '' };
 type FieldName = keyof typeof EMPTY | 'bk_id' | 'window_minutes';
@@ -63,7 +60,7 @@ export function ListingFormPage() {
     );
     if (!body || !account) return;
     if (!withinLimits(body.number, { available: money?.balance })) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('hall.selling.confirmTitle'),
       content: (
         <dl className="confirm-list">

@@ -1,5 +1,5 @@
 import { type MerchantOffer, parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
-import { Button, Dialog, Input, Popup } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountPicker } from '../../components/account-picker';
@@ -8,7 +8,7 @@ import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
@@ -19,9 +19,6 @@ import { showSuccess, showToast } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf, sellAll } from './fiat';
 import { createSale, PAYOUT_KIND_KEYS } from './merchant-api';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 /** The sheet "Go sell" opens over the offers: how much, what it pays, to which account; confirmed before it is sent. */
 export function MerchantSellSheet({ offer, onClose }: { offer: MerchantOffer | null; onClose: () => void }) {
@@ -78,7 +75,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
       return;
     }
     const amount = fiatOf(body.number, offer.price, offer.currency);
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('hall.merchant.confirmTitle'),
       content: (
         <div className="sell-confirm">

@@ -1,9 +1,9 @@
 import { ROUTES } from '@c2c/shared';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { formatMoney } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshMoney, refreshTrades } from '../../lib/queries';
@@ -11,13 +11,10 @@ import { showSuccess } from '../../lib/toast';
 import { cancelListing, type Listing, useMyListings } from '../../lib/trade';
 import { useGuardedAction } from '../../lib/use-guarded-action';
 
-// Dialog.confirm renders imperatively.
-setupAntdRender();
-
 function MyListingRow({ item }: { item: Listing }) {
   const { t, i18n } = useTranslation();
   const { run, loading } = useGuardedAction(async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('hall.selling.cancelTitle'),
       content: t('hall.selling.cancelText', { amount: formatMoney(item.remaining, i18n.language) }),
       confirmText: t('hall.selling.cancelConfirm'),

@@ -1,5 +1,6 @@
 import { API, ROUTES } from '@c2c/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { config, money, openApp, signIn, user } from '../../test/app';
@@ -7,9 +8,11 @@ import { fakeServer } from '../../test/fetch';
 
 beforeAll(() => import('./mine-page'));
 beforeEach(() => signIn());
-afterEach(() => {
+afterEach(async () => {
   queryClient.clear();
   vi.unstubAllGlobals();
+  Dialog.clear();
+  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
 });
 
 describe('My page', () => {
@@ -34,5 +37,22 @@ describe('My page', () => {
     });
     openApp(ROUTES.mine);
     expect(await screen.findByText('VIP 0')).toBeTruthy();
+  });
+
+  it('stays signed in when the log-out question is cancelled (the dialog loads on the tap)', async () => {
+    const server = fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+      [API.getInfo]: () => ({ code: 200, data: user }),
+      [API.logout]: () => ({ code: 200 }),
+    });
+    openApp(ROUTES.mine);
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Are you sure you want to log out?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    expect(server.paths()).not.toContain(API.logout);
+    expect(location.hash).toBe(`#${ROUTES.mine}`);
+    expect(localStorage.getItem('token')).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { LANG_NAMES, ROUTES } from '@c2c/shared';
-import { Button, Dialog, List, Switch } from 'antd-mobile';
+import { Button, List, Switch } from 'antd-mobile';
 import {
   CheckShieldOutline,
   DownlandOutline,
@@ -17,16 +17,13 @@ import { CoinsIcon, WalletIcon } from '../../components/icons';
 import { LanguagePicker } from '../../components/language-picker';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { currentLang } from '../../lib/i18n';
 import { navigate, switchTab } from '../../lib/navigation';
 import { useMoney, useUser } from '../../lib/queries';
 import { applyTheme, getTheme, otherTheme } from '../../lib/theme';
 import { showSuccess } from '../../lib/toast';
 import { logout } from './api';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 export function MinePage() {
   const { t } = useTranslation();
@@ -43,7 +40,7 @@ export function MinePage() {
   };
 
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       content: t('mine.logoutConfirm'),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),

@@ -77,11 +77,11 @@ describe('merchant sales in Orders', () => {
     server();
     await openSales();
     await screen.findByText('Order no. S20250101000003');
-    const filter = within(document.querySelector('.sales-filter') as HTMLElement);
-    fireEvent.click(filter.getByText('Rejected'));
+    const statuses = screen.getByRole('tablist', { name: 'Filter by status' });
+    fireEvent.click(within(statuses).getByRole('tab', { name: 'Rejected' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0] as HTMLElement).getByText('Order no. S20250101000003')).toBeTruthy();
-    fireEvent.click(filter.getByText('Auditing'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Auditing' }));
     await waitFor(() => expect(within(rows()[0] as HTMLElement).getByText('Order no. S20250101000001')).toBeTruthy());
     expect(rows()).toHaveLength(1);
   });
@@ -96,7 +96,7 @@ describe('merchant sales in Orders', () => {
     });
     await openSales();
     await screen.findByText('Order no. S2025010100000100');
-    fireEvent.click(within(document.querySelector('.sales-filter') as HTMLElement).getByText('Rejected'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Rejected' }));
     expect(await screen.findByText('Reason: Too late')).toBeTruthy();
     expect(rows()).toHaveLength(1);
     expect(calls.bodies(API.saleuListOrder).map((b) => b.get('page'))).toEqual(['1', '2']);

@@ -1,10 +1,10 @@
 import { API, type MerchantSale } from '@c2c/shared';
-import { CapsuleTabs } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
 import { StatusTag } from '../../components/status-tag';
+import { CapsuleTabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
 import type { TKey } from '../../lib/i18n-keys';
 import { formatMoney } from '../../lib/money';
@@ -88,20 +88,13 @@ export function MerchantSalesList() {
     { key: 'rejected', title: t('orders.rejected') },
   ];
   return (
-    <>
-      <div className="sales-filter">
-        <CapsuleTabs activeKey={filter} onChange={(key) => setFilter(key as Filter)}>
-          {filters.map((f) => (
-            <CapsuleTabs.Tab key={f.key} title={f.title} />
-          ))}
-        </CapsuleTabs>
-      </div>
+    <CapsuleTabs label={t('orders.filterByStatus')} activeKey={filter} onChange={setFilter} items={filters}>
       <PagedList
         query={{ ...sales, data: shown, isPending: sales.isPending || (none && hasNextPage) }}
         empty={t('orders.sales.empty')}
         itemKey={(sale) => sale.id}
         renderItem={(sale) => <SaleRow sale={sale} />}
       />
-    </>
+    </CapsuleTabs>
   );
 }

@@ -1,5 +1,5 @@
-import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../components/tabs';
 import { MerchantSalesList } from './merchant-sales-list';
 import { TradeList } from './trade-list';
 
@@ -9,14 +9,12 @@ export function OrdersPage() {
   return (
     <div className="page-body">
       <div className="card">
-        <Tabs defaultActiveKey="trades" stretch>
-          <Tabs.Tab key="trades" title={t('orders.tabs.trades')}>
-            <TradeList />
-          </Tabs.Tab>
-          <Tabs.Tab key="sales" title={t('orders.tabs.sales')}>
-            <MerchantSalesList />
-          </Tabs.Tab>
-        </Tabs>
+        <Tabs
+          items={[
+            { key: 'trades', title: t('orders.tabs.trades'), content: <TradeList /> },
+            { key: 'sales', title: t('orders.tabs.sales'), content: <MerchantSalesList /> },
+          ]}
+        />
       </div>
     </div>
   );

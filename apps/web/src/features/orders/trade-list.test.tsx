@@ -82,7 +82,7 @@ describe('Trades tab', () => {
   it('offers every trade state as a filter, in the shared order', async () => {
     openEmptyOrders();
     await screen.findByText('All');
-    const tabs = [...document.querySelectorAll('.adm-capsule-tabs-tab')].map((tab) => tab.textContent);
+    const tabs = [...document.querySelectorAll('.capsule-tabs [role=tab]')].map((tab) => tab.textContent);
     expect(tabs).toEqual(['All', ...TRADE_STATUSES.map((s) => i18n.t(TRADE_STATUS_KEYS[s]))]);
   });
 

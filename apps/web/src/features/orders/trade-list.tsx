@@ -1,10 +1,10 @@
 import '../../components/trade.css';
 import { ROUTES, type TradeStatus } from '@c2c/shared';
-import { CapsuleTabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
+import { CapsuleTabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
 import { TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
 import { formatMoney } from '../../lib/money';
@@ -51,19 +51,21 @@ export function TradeList() {
   const [status, setStatus] = useState<TradeStatus | 'all'>('all');
   const trades = useTrades(status);
   return (
-    <>
-      <CapsuleTabs activeKey={status} onChange={(key) => setStatus(key as TradeStatus | 'all')}>
-        <CapsuleTabs.Tab key="all" title={t('orders.all')} />
-        {STATUSES.map((s) => (
-          <CapsuleTabs.Tab key={s} title={t(TRADE_STATUS_KEYS[s])} />
-        ))}
-      </CapsuleTabs>
+    <CapsuleTabs
+      label={t('orders.filterByStatus')}
+      activeKey={status}
+      onChange={setStatus}
+      items={[
+        { key: 'all' as const, title: t('orders.all') },
+        ...STATUSES.map((s) => ({ key: s, title: t(TRADE_STATUS_KEYS[s]) })),
+      ]}
+    >
       <PagedList
         query={trades}
         empty={t('orders.trades.empty')}
         itemKey={(item) => item.id}
         renderItem={(item) => <TradeItem item={item} />}
       />
-    </>
+    </CapsuleTabs>
   );
 }

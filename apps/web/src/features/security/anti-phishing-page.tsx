@@ -1,19 +1,16 @@
 import { ANTI_PHISHING_MAX } from '@c2c/shared';
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { PageLoading } from '../../components/page-loading';
 import { SubmitButton } from '../../components/submit-button';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { useUser } from '../../lib/queries';
 import { showSuccess } from '../../lib/toast';
 import { useGuardedAction } from '../../lib/use-guarded-action';
 import { validate } from '../../lib/validate';
 import { saveAntiPhishing } from './api';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 /** The anti-phishing phrase: what it is for, whether one is set, and setting, changing or removing it. */
 export function AntiPhishingPage() {
@@ -22,7 +19,7 @@ export function AntiPhishingPage() {
   const [phrase, setPhrase] = useState('');
   const [error, setError] = useState<string>();
   const remove = useGuardedAction(async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       content: t('security.phraseRemoveConfirm'),
       confirmText: t('security.phraseRemove'),
       cancelText: t('common.cancel'),

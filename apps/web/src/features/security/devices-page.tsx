@@ -1,22 +1,19 @@
 import type { SessionInfo } from '@c2c/shared';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { TimeText } from '../../components/time-text';
-import { setupAntdRender } from '../../lib/antd-render';
+import { showDialog } from '../../lib/dialog';
 import { showSuccess } from '../../lib/toast';
 import { useGuardedAction } from '../../lib/use-guarded-action';
 import { endOtherSessions, endSession, useSessions } from './api';
 
-// Dialog.show renders imperatively.
-setupAntdRender();
-
 /** Asks before signing a device out; the ending action is marked as such. */
 function confirmEnd(title: string, content: string, action: string, cancel: string) {
-  return new Promise<boolean>((resolve) => {
-    Dialog.show({
+  return new Promise<boolean>((resolve, reject) => {
+    void showDialog({
       title,
       content,
       closeOnAction: true,
@@ -27,7 +24,7 @@ function confirmEnd(title: string, content: string, action: string, cancel: stri
           { key: 'end', text: action, danger: true, bold: true, onClick: () => resolve(true) },
         ],
       ],
-    });
+    }).catch(reject);
   });
 }
 

@@ -62,7 +62,8 @@ describe('team', () => {
       ['2', null],
     ]);
 
-    fireEvent.click(within(document.querySelector('.adm-capsule-tabs')! as HTMLElement).getByText('Level 2'));
+    const levels = screen.getByRole('tablist', { name: 'Filter by level' });
+    fireEvent.click(within(levels).getByRole('tab', { name: 'Level 2' }));
     expect(await screen.findByText('m11***@g***.com')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('m1***@g***.com')).toBeNull());
     expect(document.querySelectorAll('.team-member')).toHaveLength(3);

@@ -1,11 +1,12 @@
 import { ROUTES, type TeamLevel } from '@c2c/shared';
-import { Button, CapsuleTabs } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/copy-button';
 import { PagedList } from '../../components/paged-list';
 import { Stat } from '../../components/stat';
 import { SummaryCard } from '../../components/summary-card';
+import { CapsuleTabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
 import { navigate } from '../../lib/navigation';
 import { useUser } from '../../lib/queries';
@@ -42,25 +43,27 @@ export function TeamPage() {
       </section>
       <section className="card team-members">
         <h2 className="card-title padded">{t('team.members')}</h2>
-        <CapsuleTabs activeKey={filter} onChange={(key) => setFilter(key as (typeof FILTERS)[number])}>
-          {FILTERS.map((f) => (
-            <CapsuleTabs.Tab key={f} title={f === 'all' ? t('team.all') : t(`team.level${f}`)} />
-          ))}
+        <CapsuleTabs
+          label={t('team.filterByLevel')}
+          activeKey={filter}
+          onChange={setFilter}
+          items={FILTERS.map((f) => ({ key: f, title: f === 'all' ? t('team.all') : t(`team.level${f}`) }))}
+        >
+          <PagedList
+            query={members}
+            empty={filter === 'all' ? t('team.empty') : t('team.emptyLevel')}
+            itemKey={(m) => m.n}
+            renderItem={(m) => (
+              <div className="record-line team-member">
+                <span className="mono">{m.email}</span>
+                <span className="team-level">{t(`team.level${m.level}`)}</span>
+                <span className="muted">
+                  <TimeText value={m.joined_at} />
+                </span>
+              </div>
+            )}
+          />
         </CapsuleTabs>
-        <PagedList
-          query={members}
-          empty={filter === 'all' ? t('team.empty') : t('team.emptyLevel')}
-          itemKey={(m) => m.n}
-          renderItem={(m) => (
-            <div className="record-line team-member">
-              <span className="mono">{m.email}</span>
-              <span className="team-level">{t(`team.level${m.level}`)}</span>
-              <span className="muted">
-                <TimeText value={m.joined_at} />
-              </span>
-            </div>
-          )}
-        />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import '../../components/trade.css';
-import { Button, Dialog, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
+import { Button, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/copy-button';
@@ -12,7 +12,7 @@ import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { TimeText } from '../../components/time-text';
 import { METHOD_KEYS, TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import type { TKey } from '../../lib/i18n-keys';
 import { formatMoney } from '../../lib/money';
 import { queryParam } from '../../lib/navigation';
@@ -23,9 +23,6 @@ import { appealTrade, cancelTrade, markPaid, releaseTrade, type TradeDetail, tra
 import { validate } from '../../lib/validate';
 import { ChatPanel } from './chat-panel';
 import { UploadImage } from './upload-image';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 const EVENT_KEYS: Record<TradeDetail['timeline'][number]['event'], TKey> = {
   created: 'trade.event.created',
@@ -146,7 +143,7 @@ function Actions({ trade }: { trade: TradeDetail }) {
 
   const paid = async () => {
     if (uploading) return showToast(t('recharge.uploading'));
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('trade.paidTitle'),
       content: t('trade.paidText', { fiat, reference: trade.reference }),
       confirmText: t('trade.paid'),
@@ -157,7 +154,7 @@ function Actions({ trade }: { trade: TradeDetail }) {
     showSuccess(t('trade.paidDone'));
   };
   const cancel = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('trade.cancelTitle'),
       content: t('trade.cancelText'),
       confirmText: t('trade.cancel'),
@@ -167,7 +164,7 @@ function Actions({ trade }: { trade: TradeDetail }) {
     await settle(await cancelTrade(trade.id));
   };
   const release = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('trade.releaseTitle'),
       content: (
         <div className="release-warning">

@@ -1,5 +1,5 @@
 import type { TotpSetup } from '@c2c/shared';
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/copy-button';
@@ -8,7 +8,7 @@ import { PageLoading } from '../../components/page-loading';
 import { QrCode } from '../../components/qr-code';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import { useUser } from '../../lib/queries';
 import { saveFile } from '../../lib/save-file';
@@ -16,9 +16,6 @@ import { showSuccess, showToast } from '../../lib/toast';
 import { useGuardedAction } from '../../lib/use-guarded-action';
 import { disable, enable, startSetup } from './api';
 import './two-factor.css';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -31,7 +28,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     setSetup(await startSetup());
     setCode('');
   });
-  const confirm = async () => {
+  const enableWithCode = async () => {
     const typed = code.trim();
     if (!SIX_DIGITS.test(typed)) {
       showToast(await errorText(typed ? 'totp_invalid' : 'totp_code_required'));
@@ -70,7 +67,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           clearable
         />
       </Field>
-      <SubmitButton onSubmit={confirm}>{t('twoFactor.enable')}</SubmitButton>
+      <SubmitButton onSubmit={enableWithCode}>{t('twoFactor.enable')}</SubmitButton>
     </div>
   );
 }
@@ -114,7 +111,7 @@ function TurnOff() {
       showToast(await errorText('totp_code_required'));
       return;
     }
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('twoFactor.disableConfirmTitle'),
       content: t('twoFactor.disableConfirmText'),
       confirmText: t('twoFactor.disable'),

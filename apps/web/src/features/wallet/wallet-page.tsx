@@ -8,7 +8,7 @@ import {
   parseRate,
   wireToMicro,
 } from '@c2c/shared';
-import { Dialog, Input, Tabs } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
@@ -19,8 +19,9 @@ import { PagedList } from '../../components/paged-list';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
+import { Tabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
 import { useMoney } from '../../lib/queries';
@@ -29,9 +30,6 @@ import { showSuccess, showToast } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { subscribe, useInterestOrders, useInterestProducts } from './wallet-api';
 import './wallet.css';
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 /** What `amount` (a wire decimal) in `product` pays back and when, with the shared formula the server uses. */
 function payback(product: InterestProduct, amount: string, now: Date) {
@@ -61,7 +59,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
       return;
     }
     const p = payback(product, body.number, new Date());
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('wallet.confirmTitle'),
       content: (
         <p className="wallet-confirm">
@@ -225,14 +223,12 @@ export function WalletPage() {
     <div className="page-body">
       <SummaryCard label={t('wallet.principal')} value={<MoneyValue value={money?.interest} />} />
       <div className="card">
-        <Tabs defaultActiveKey="products" stretch>
-          <Tabs.Tab key="products" title={t('wallet.products')}>
-            <Products />
-          </Tabs.Tab>
-          <Tabs.Tab key="orders" title={t('wallet.myOrders')}>
-            <Orders />
-          </Tabs.Tab>
-        </Tabs>
+        <Tabs
+          items={[
+            { key: 'products', title: t('wallet.products'), content: <Products /> },
+            { key: 'orders', title: t('wallet.myOrders'), content: <Orders /> },
+          ]}
+        />
       </div>
     </div>
   );

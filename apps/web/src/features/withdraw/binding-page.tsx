@@ -1,5 +1,5 @@
 import type { PayoutAccount, PayoutType } from '@c2c/shared';
-import { Button, Dialog, Input, type InputProps, Tabs } from 'antd-mobile';
+import { Button, Input, type InputProps } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
@@ -8,9 +8,10 @@ import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
+import { Tabs } from '../../components/tabs';
 import { UsableFrom } from '../../components/usable-from';
-import { setupAntdRender } from '../../lib/antd-render';
 import { ApiError } from '../../lib/api';
+import { showDialog } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import type { TKey } from '../../lib/i18n-keys';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
@@ -18,9 +19,6 @@ import { showSuccess, showToast } from '../../lib/toast';
 import { useGuardedAction } from '../../lib/use-guarded-action';
 import { validate } from '../../lib/validate';
 import { bindAccount, removeAccount, updateAccount } from './api';
-
-// Dialog.show renders imperatively.
-setupAntdRender();
 
 type FieldName = keyof Omit<PayoutAccount, 'id' | 'type' | 'label' | 'created_at' | 'usable_at'>;
 interface FieldSpec {
@@ -190,8 +188,8 @@ function AccountRow({
   });
   /** Asks before an irreversible step; the removing action is marked as such. */
   const confirmRemoval = (title: string, content: string) =>
-    new Promise<boolean>((resolve) => {
-      Dialog.show({
+    new Promise<boolean>((resolve, reject) => {
+      void showDialog({
         title,
         content: secondFactor ? (
           <>
@@ -210,7 +208,7 @@ function AccountRow({
             { key: 'remove', text: t('binding.remove'), danger: true, bold: true, onClick: () => resolve(true) },
           ],
         ],
-      });
+      }).catch(reject);
     });
   return (
     <li className="record account-row">
@@ -313,13 +311,13 @@ export function BindingPage() {
         <Tabs
           activeKey={tab}
           onChange={(key) => {
-            setTab(key as PayoutType);
+            setTab(key);
             stopEditing();
           }}
-          stretch
-        >
-          {(['bank', 'wise'] as const).map((type) => (
-            <Tabs.Tab key={type} title={t(type === 'bank' ? 'binding.bank' : 'binding.wise')}>
+          items={(['bank', 'wise'] as const).map((type) => ({
+            key: type,
+            title: t(type === 'bank' ? 'binding.bank' : 'binding.wise'),
+            content: (
               <BindingForm
                 key={editing?.id ?? 'new'}
                 type={type}
@@ -327,9 +325,9 @@ export function BindingPage() {
                 secondFactor={secondFactor}
                 onDone={stopEditing}
               />
-            </Tabs.Tab>
-          ))}
-        </Tabs>
+            ),
+          }))}
+        />
       </section>
     </div>
   );

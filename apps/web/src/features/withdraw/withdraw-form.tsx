@@ -1,5 +1,5 @@
 import { type PayoutType, ROUTES, wireToMicro } from '@c2c/shared';
-import { Button, Dialog, Input, Selector } from 'antd-mobile';
+import { Button, Input, Selector } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -12,7 +12,7 @@ import { QueryError } from '../../components/query-error';
 import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
-import { setupAntdRender } from '../../lib/antd-render';
+import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
@@ -26,9 +26,6 @@ import { refreshVipInfo, useVipInfo } from '../../lib/vip';
 import { createWithdrawal } from './api';
 
 const PAYOUT_TYPE_KEYS: Record<PayoutType, TKey> = { bank: 'withdraw.bank', wise: 'withdraw.wise' };
-
-// Dialog.confirm renders imperatively.
-setupAntdRender();
 
 /**
  * When withdrawals are paused after a password change (the server's `withdraw_unlock_at`): the moment they may
@@ -85,7 +82,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
     }
     const limits = { min: config?.withdraw_min, max: config?.withdraw_max, available };
     if (!withinLimits(body.amount, limits)) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirm({
       title: t('withdraw.confirmTitle'),
       content: t('withdraw.confirmText', { amount: formatMoney(body.amount, i18n.language), account: account.label }),
       confirmText: t('withdraw.submit'),
