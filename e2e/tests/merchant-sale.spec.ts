@@ -71,6 +71,8 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
   await user.getByPlaceholder('Up to 2 decimals').fill('200');
   await user.locator('input[type="file"]').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PNG });
   await expect(user.locator('.adm-image-uploader img, .proof-preview img').first()).toBeVisible();
+  // the preview shows at once; the upload is done when its "uploading" mask is gone (a send before is refused)
+  await expect(user.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
   await user.getByRole('button', { name: 'Submit' }).click();
   await expect(user.getByText('Submit success')).toBeVisible();
   await admin.getByRole('menuitem', { name: 'Recharges' }).click();
@@ -187,10 +189,10 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
   await expect(sale.locator('.status-tag')).toHaveText('Rejected');
   await expect(sale).toContainText('Reason: The merchant could not pay to this account');
   await expect(user.locator('.sale-row')).toHaveCount(2);
-  await user.locator('.sales-filter').getByText('Completed', { exact: true }).click();
+  await user.getByRole('tab', { name: 'Completed', exact: true }).click();
   await expect(user.locator('.sale-row')).toHaveCount(1);
   await expect(user.locator('.sale-row').first()).toContainText('SEPA-M-0001');
-  await user.locator('.sales-filter').getByText('All', { exact: true }).click();
+  await user.getByRole('tab', { name: 'All', exact: true }).click();
   await still(user, 'merchant-sale-en-4-orders');
 
   // In German: the sheet, the confirmation and the orders list.

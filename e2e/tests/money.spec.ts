@@ -32,6 +32,8 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await user.getByPlaceholder('Up to 2 decimals').fill('200');
   await user.locator('input[type="file"]').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: PNG });
   await expect(user.locator('.adm-image-uploader img, .proof-preview img').first()).toBeVisible();
+  // the preview shows at once; the upload is done when its "uploading" mask is gone (a send before is refused)
+  await expect(user.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
   await shot(user, 'money-01-recharge');
   await user.getByRole('button', { name: 'Submit' }).click();
   await expect(user.getByText('Submit success')).toBeVisible();

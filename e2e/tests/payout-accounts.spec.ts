@@ -64,7 +64,7 @@ for (const lang of ['de', 'ja', 'zh-Hant']) {
     test.setTimeout(120_000);
     const t = texts(lang);
     const page = await customer(browser, lang);
-    const form = page.locator('.adm-tabs-content .form-card').first();
+    const form = page.getByRole('tabpanel').locator('.form-card').first();
     const input = (field: string) => form.locator(`[data-field="${field}"] input`);
     const press = async (name: string) => {
       // the submit button ignores a second press within 1.5 s

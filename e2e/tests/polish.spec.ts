@@ -180,13 +180,13 @@ for (const lang of LANGS) {
     await fits(page, '.menu-grid .menu-item span:last-child');
     await still(page, `defects-home-${lang}`);
     await page.goto('/#/pages/dating/dating');
-    await expect(page.locator('.adm-tabs-tab').first()).toBeVisible();
-    await fits(page, '.adm-tabs-tab, .adm-tabs-tab-list');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await fits(page, '.tabs-list .tab, .tabs-list');
     await still(page, `defects-hall-${lang}`);
     await page.goto('/#/pages/orders/orders');
-    await expect(page.locator('.adm-capsule-tabs-tab').first()).toBeVisible();
+    await expect(page.locator('.capsule-tabs .tab').first()).toBeVisible();
     // seven trade states: the filter row scrolls sideways by design, each filter's label must still fit
-    await fits(page, '.adm-tabs-tab, .adm-capsule-tabs-tab');
+    await fits(page, '.tabs-list .tab, .capsule-tabs .tab');
     await still(page, `defects-orders-${lang}`);
     await page.goto('/#/pages/mine/mine');
     await expect(page.locator('.logout-button')).toBeVisible();

@@ -136,6 +136,8 @@ test('two customers trade with chat to release; a dispute is decided by refund i
   // The buyer says paid (with a proof), the seller releases after the strong confirmation.
   await buyer.page.locator('input[type="file"]').first().setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: PNG });
   await expect(buyer.page.locator('.adm-image-uploader img').first()).toBeVisible();
+  // the preview shows at once; the upload is done when its "uploading" mask is gone (a send before is refused)
+  await expect(buyer.page.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
   await buyer.page.getByRole('button', { name: 'I have paid' }).click();
   await buyer.page.getByRole('dialog').getByRole('button', { name: 'I have paid' }).click();
   await expect(buyer.page.getByText('Paid', { exact: true }).first()).toBeVisible();

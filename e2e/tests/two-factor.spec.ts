@@ -119,7 +119,7 @@ test('a customer turns two-factor on, signs in with a code, binds a payout accou
   await page.evaluate(() => localStorage.setItem('lang', 'de'));
   await page.goto('/#/pages/mine/binding');
   await page.reload();
-  const form = page.locator('.adm-tabs-content .form-card').first();
+  const form = page.getByRole('tabpanel').locator('.form-card').first();
   const input = (field: string) => form.locator(`[data-field="${field}"] input`);
   await expect(page.getByText(de.binding.noBound)).toBeVisible();
   const bank: Record<string, string> = {
