@@ -452,22 +452,36 @@ export async function agePayoutAccounts(s: { db: Kysely<DB> }): Promise<void> {
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
 
 /**
- * The SQL of every statement `call` runs on SQLite's connection while it is awaited (all of a transaction's statements,
- * BEGIN and COMMIT included, pass `Database.runNow`).
+ * The SQL of every statement `call` runs on the database while it is awaited, BEGIN and COMMIT included: on SQLite
+ * all of a transaction's statements pass `Database.runNow`, on PostgreSQL every one is a `query` of a pooled pg
+ * client (its `$1` parameters written `?` here, as SQLite's are, so one expectation fits both).
  */
 export async function statementsRunBy(s: TestServer, call: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
   const database = s.ctx.database;
   const run = database.runNow;
-  if (!run) throw new Error('statementsRunBy needs SQLite');
-  const seen: string[] = [];
-  database.runNow = (q) => {
-    seen.push(q.sql);
-    return run(q);
+  if (run) {
+    database.runNow = (q) => {
+      seen.push(q.sql);
+      return run(q);
+    };
+    try {
+      await call();
+    } finally {
+      database.runNow = run;
+    }
+    return seen;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    if (typeof args[0] === 'string') seen.push(args[0].replace(/\$\d+/g, '?'));
+    return query.apply(this, args);
   };
   try {
     await call();
   } finally {
-    database.runNow = run;
+    proto.query = query;
   }
   return seen;
 }

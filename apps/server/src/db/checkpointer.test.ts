@@ -33,6 +33,21 @@ function rowsInMainFile(file: string, table: string): number {
   }
 }
 
+/**
+ * `rowsInMainFile` while the checkpointer may be copying pages into the file: a copy taken half-way through that is
+ * torn (SQLite calls it malformed) and counts as not there yet. The tests' last counts are taken with no checkpoint
+ * under way, strictly.
+ */
+function rowsInMainFileSoFar(file: string, table: string): number | undefined {
+  try {
+    return rowsInMainFile(file, table);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_CORRUPT' || (err as { code?: string }).code === 'SQLITE_NOTADB')
+      return undefined;
+    throw err;
+  }
+}
+
 async function until(what: string, ok: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
   while (!ok()) {
@@ -66,7 +81,7 @@ describe('the WAL checkpointer', () => {
     const errors: Error[] = [];
     const checkpointer = startCheckpointer(file, { intervalMs: 20, onError: (e) => errors.push(e) });
     // on its timer, with no call from this thread
-    await until('the database file holds the first 2,000 rows', () => rowsInMainFile(file, 't') === 2000);
+    await until('the database file holds the first 2,000 rows', () => rowsInMainFileSoFar(file, 't') === 2000);
 
     // the serving connection keeps writing beside it: every row committed is there, in the WAL or the file
     for (let i = 0; i < 30; i++) {
@@ -109,7 +124,7 @@ describe('the WAL checkpointer', () => {
       // written while no thread checkpoints: only the restarted one copies it into the file
       for (let i = 0; i < 100; i++) insert.run(`row ${i}`);
       await until('the thread is started again', () => checkpointer.restarts() === 1);
-      await until('the database file holds the 100 rows', () => rowsInMainFile(file, 't') === 100);
+      await until('the database file holds the 100 rows', () => rowsInMainFileSoFar(file, 't') === 100);
       expect((await checkpointer.checkpointNow()).busy).toBe(0);
       // a second end waits twice as long
       await checkpointer.crash();
@@ -150,7 +165,7 @@ describe('the WAL checkpointer', () => {
       // 50 small commits are far below the serving connection's own automatic checkpoint: only the worker copies them
       const auto = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(database.db);
       expect(Number(auto.rows[0]?.wal_autocheckpoint)).toBe(8192);
-      await until('the database file holds the 50 rows', () => rowsInMainFile(file, 'probe') === 50);
+      await until('the database file holds the 50 rows', () => rowsInMainFileSoFar(file, 'probe') === 50);
     } finally {
       await database.close();
     }
