@@ -104,7 +104,7 @@ export async function startDeployment({ nodes = 2, basePort = 9510, databaseUrl,
   try {
     for (let i = 0; i < nodes; i++) {
       const port = basePort + i;
-      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', SERVER], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
         env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

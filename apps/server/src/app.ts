@@ -21,7 +21,7 @@ import { defaultPasswordHashConcurrency, setPasswordHashConcurrency } from './li
 import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, requestLogger, requestScope } from './lib/request-id.js';
-import { securityHeaders } from './lib/security-headers.js';
+import { API_HEADERS, securityHeaders } from './lib/security-headers.js';
 import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
@@ -186,7 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // the id goes back in the answer, and every log line written while the request is handled carries it
   app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of req.url.startsWith('/api/') ? API_HEADERS : headers) reply.raw.setHeader(name, value);
     reply.header(REQUEST_ID_HEADER, req.id);
     requestScope.run(req.id, done);
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, wireToMicro } from './money.js';
 import {
   buildLevels,
+  bytesToHex,
+  hexToBytes,
   type LiabilityProof,
   leafHash,
   paddingNode,
@@ -54,6 +56,17 @@ describe('Merkle sum tree', () => {
     // a sum is part of the hash: the same hashes with other sums make another parent
     expect((await parentNode({ ...a, sum: 6n }, { ...b, sum: 5n })).hash).not.toBe(p.hash);
     await expect(parentNode({ ...a, sum: -1n }, b)).rejects.toThrow(RangeError);
+  });
+
+  it('hex converts both ways like Buffer, and refuses what is not hex', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const hex = Buffer.from(bytes).toString('hex');
+    expect(bytesToHex(bytes)).toBe(hex);
+    expect(hexToBytes(hex)).toEqual(bytes);
+    expect(hexToBytes(hex.toUpperCase())).toEqual(bytes);
+    expect(() => hexToBytes('0g')).toThrow(RangeError);
+    expect(() => hexToBytes('abc')).toThrow(RangeError);
+    expect(() => hexToBytes('é0')).toThrow(RangeError);
   });
 
   it('an empty tree is one padding node of sum 0; one leaf is its own root with an empty path', async () => {

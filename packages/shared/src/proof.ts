@@ -2,8 +2,10 @@ import { formatAmount, wireToMicro } from './money.js';
 
 /**
  * Proof of liabilities: a Merkle sum tree over every customer's holdings (issue 11), after the idea of
- * okx/proof-of-reserves. The server builds it with this code, the app and `npm run proof:verify` check a path with
- * the same code; SHA-256 comes from `globalThis.crypto.subtle` (Web Crypto), which Node 20+ and browsers both have.
+ * okx/proof-of-reserves. This file is the one place its bytes are encoded (`…Message`): the server builds a tree on
+ * them with node:crypto (apps/server/src/modules/proof/proof.tree.ts, tested equal to `buildLevels` here), the app and
+ * `npm run proof:verify` check a path with this code; its SHA-256 is `globalThis.crypto.subtle` (Web Crypto), which
+ * Node 20+ and browsers both have.
  *
  * - user hash = H("c2c-pol-user-v1" 0x00 | user id in decimal ASCII): the customer can recompute it, nobody can
  *   read an id back out of a leaf because the leaf mixes in the nonce.
@@ -47,14 +49,28 @@ const tagged = (tag: string) => {
   return out;
 };
 
+// lookup tables: a snapshot converts millions of hashes, and parseInt/toString per byte were most of its time
+const HEX_PAIRS = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const HEX_VALUES = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEX_VALUES['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX_VALUES['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+const hexDigit = (hex: string, at: number) => {
+  const v = HEX_VALUES[hex.charCodeAt(at)] ?? -1;
+  if (v < 0) throw new RangeError(`not a hex digit at ${at}`);
+  return v;
+};
+
 export function hexToBytes(hex: string): Uint8Array {
+  if (hex.length % 2 !== 0) throw new RangeError('hex of odd length');
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++) out[i] = (hexDigit(hex, i * 2) << 4) | hexDigit(hex, i * 2 + 1);
   return out;
 }
 export function bytesToHex(bytes: Uint8Array): string {
   let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes.length; i++) s += HEX_PAIRS[bytes[i]!];
   return s;
 }
 /** A sum as 16 bytes big-endian; throws outside 0 .. 2^128-1. */
@@ -69,14 +85,11 @@ function sumBytes(sum: bigint): Uint8Array {
   return out;
 }
 
-/**
- * The SHA-256 primitive, as lowercase hex. Web Crypto by default (browsers, `proof:verify`); the server may pass a
- * synchronous one (node:crypto) to build a large tree faster. Only the primitive changes: every encoding stays here.
- */
+/** The SHA-256 primitive, as lowercase hex; Web Crypto by default. Only the primitive is a parameter: every encoding stays here. */
 export type Sha256 = (data: Uint8Array) => string | Promise<string>;
 export const webSha256: Sha256 = async (data) => bytesToHex(new Uint8Array(await subtle().digest('SHA-256', data)));
 
-async function sha256(h: Sha256, ...parts: Uint8Array[]): Promise<string> {
+function concat(...parts: Uint8Array[]): Uint8Array {
   let size = 0;
   for (const p of parts) size += p.length;
   const all = new Uint8Array(size);
@@ -85,13 +98,31 @@ async function sha256(h: Sha256, ...parts: Uint8Array[]): Promise<string> {
     all.set(p, at);
     at += p.length;
   }
-  return h(all);
+  return all;
 }
 
-export const userHash = (userId: number | string, h: Sha256 = webSha256) => sha256(h, tagged(TAG.user), ascii(String(userId)));
+/*
+ * The bytes each hash is taken of: the one place the encodings are written. The functions below hash them with a
+ * `Sha256` (hex); the server's builder hashes the same bytes with node:crypto into binary, to keep a million-leaf tree
+ * in typed arrays instead of millions of hex strings.
+ */
+const USER_TAG = tagged(TAG.user);
+const LEAF_TAG = tagged(TAG.leaf);
+const NODE_TAG = tagged(TAG.node);
+const PAD_TAG = tagged(TAG.pad);
+export const userMessage = (userId: number | string) => concat(USER_TAG, ascii(String(userId)));
+/** `nonce` 32 bytes, `uHash` the user hash's 32 bytes; throws (RangeError) for an amount outside 0 .. 2^128-1 */
+export const leafMessage = (nonce: Uint8Array, uHash: Uint8Array, amount: bigint) =>
+  concat(LEAF_TAG, nonce, uHash, sumBytes(amount));
+/** throws (RangeError) for a sum outside 0 .. 2^128-1 */
+export const nodeMessage = (leftHash: Uint8Array, leftSum: bigint, rightHash: Uint8Array, rightSum: bigint) =>
+  concat(NODE_TAG, leftHash, sumBytes(leftSum), rightHash, sumBytes(rightSum));
+export const paddingMessage = (level: number) => concat(PAD_TAG, Uint8Array.of(level & 0xff));
 
-export function leafHash(nonce: string, uHash: string, amount: bigint, h: Sha256 = webSha256): Promise<string> {
-  return sha256(h, tagged(TAG.leaf), hexToBytes(nonce), hexToBytes(uHash), sumBytes(amount));
+export const userHash = async (userId: number | string, h: Sha256 = webSha256) => h(userMessage(userId));
+
+export async function leafHash(nonce: string, uHash: string, amount: bigint, h: Sha256 = webSha256): Promise<string> {
+  return h(leafMessage(hexToBytes(nonce), hexToBytes(uHash), amount));
 }
 
 export interface SumNode {
@@ -101,20 +132,13 @@ export interface SumNode {
 
 export async function parentNode(left: SumNode, right: SumNode, h: Sha256 = webSha256): Promise<SumNode> {
   const sum = left.sum + right.sum;
-  const hash = await sha256(
-    h,
-    tagged(TAG.node),
-    hexToBytes(left.hash),
-    sumBytes(left.sum),
-    hexToBytes(right.hash),
-    sumBytes(right.sum),
-  );
+  const hash = await h(nodeMessage(hexToBytes(left.hash), left.sum, hexToBytes(right.hash), right.sum));
   return { hash, sum };
 }
 
 /** The zero-sum node that completes a level of odd size. */
 export async function paddingNode(level: number, h: Sha256 = webSha256): Promise<SumNode> {
-  return { hash: await sha256(h, tagged(TAG.pad), Uint8Array.of(level & 0xff)), sum: 0n };
+  return { hash: await h(paddingMessage(level)), sum: 0n };
 }
 
 export interface TreeLeaf {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate as served } from 'node:timers/promises';
 import SQLite from '@c2c/sqlite';
 import {
   type CompiledQuery,
@@ -69,6 +70,8 @@ export interface SqliteConnection {
   props: { config: KyselyConfig; driver: Driver; dialect: KyselyDialect };
   /** whether the connection is inside a transaction (after a failed COMMIT: whether it still needs a ROLLBACK) */
   inTransaction(): boolean;
+  /** the database file, for a read-only connection of its own (`readInSlices`) */
+  file: string;
 }
 
 /** How one result column is read back, from the type the schema declared for it. */
@@ -253,6 +256,46 @@ function wrap(db: Kysely<DB>, dialect: Dialect, direct?: Pick<Database, 'runNow'
   };
 }
 
+/**
+ * Runs one long read (a snapshot of every customer's holdings) and hands its rows to `onSlice` `slice` at a time,
+ * serving the event loop between slices, without holding back any writer:
+ * - SQLite: on a read-only connection of its own, whose read transaction is one point of the WAL for the whole
+ *   statement while the main connection goes on writing; integers come back as bigint.
+ * - PostgreSQL: one statement on a pooled connection (one snapshot of committed data), handed over in slices.
+ */
+export async function readInSlices(
+  database: Database,
+  query: CompiledQuery,
+  slice: number,
+  onSlice: (rows: Record<string, unknown>[]) => unknown,
+): Promise<void> {
+  const file = database.sqlite?.file;
+  if (file) {
+    const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+    try {
+      reader.pragma('busy_timeout = 5000');
+      const stmt = reader.prepare(query.sql).safeIntegers(true);
+      let rows: Record<string, unknown>[] = [];
+      for (const row of stmt.iterate(...bindable(query.parameters))) {
+        rows.push(row as Record<string, unknown>);
+        if (rows.length < slice) continue;
+        await onSlice(rows);
+        rows = [];
+        await served();
+      }
+      if (rows.length) await onSlice(rows);
+    } finally {
+      reader.close();
+    }
+    return;
+  }
+  const { rows } = await database.db.executeQuery<Record<string, unknown>>(query);
+  for (let i = 0; i < rows.length; i += slice) {
+    await onSlice(rows.slice(i, i + slice));
+    await served();
+  }
+}
+
 /** The class half of the start-up advisory lock key (`startup-lock.ts`). */
 const LOCK_CLASS = 0x0c2c_5eed;
 
@@ -323,6 +366,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       executor,
       props: { config: kyselyConfig, driver, dialect: kyselyDialect },
       inTransaction: sqlite.inTransaction,
+      file,
     },
   });
   // answered once the checkpointer's connection is closed too: its close may write the WAL back and remove the -wal

@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-hot-paths.js';
 import * as m019 from './migrations/019-write-paths.js';
 import * as m020 from './migrations/020-hall-sellers.js';
 import * as m021 from './migrations/021-unused-index.js';
+import * as m022 from './migrations/022-proof-published.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -48,6 +49,7 @@ const STEPS: Record<string, Step> = {
   '019-write-paths': m019,
   '020-hall-sellers': m020,
   '021-unused-index': m021,
+  '022-proof-published': m022,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -377,6 +377,10 @@ export interface ProofSnapshotsTable {
   leaf_count: number;
   taken_by: string;
   operator_id: number | null;
+  /** false while its tree is being stored (022): no read shows it */
+  published: Generated<boolean>;
+  /** its tree's rows have been deleted by the prune job, its root kept (022) */
+  tree_pruned: Generated<boolean>;
 }
 export interface ProofLeavesTable {
   snapshot_id: number;

@@ -1,11 +1,6 @@
 import { dueInterestOrders, oldestDueInterestOrder, settleOrder } from '../modules/interest/interest.service.js';
-import {
-  dueSnapshot,
-  oldestDueSnapshot,
-  pruneSnapshot,
-  runScheduledSnapshot,
-  snapshotsToPrune,
-} from '../modules/proof/proof.service.js';
+import { dueSnapshot, oldestDueSnapshot, pruneSnapshot, snapshotsToPrune } from '../modules/proof/proof.service.js';
+import { runScheduledSnapshot } from '../modules/proof/proof.steps.js';
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
 import {
   disputeSilentSeller,
@@ -83,8 +78,9 @@ const settleInterest: Job<{ id: number }> = {
 };
 
 /**
- * Once a day a proof-of-liabilities snapshot (issue 11): the job claims the schedule's one row, so a day's snapshot is
- * taken once across every process; a refused snapshot (the tree does not match the ledger) is retried at the next run.
+ * Once a day a proof-of-liabilities snapshot (issue 11): the job claims the schedule's one row for an hour, so a day's
+ * snapshot is taken once across every process, and builds it after the claim commits (proof.steps.ts); a refused
+ * snapshot (the tree does not match the ledger) gives the claim back and the next run tries again.
  */
 const proofSnapshot: Job<{ id: number }> = {
   name: 'proof-snapshot',
@@ -96,15 +92,15 @@ const proofSnapshot: Job<{ id: number }> = {
 };
 
 /**
- * The trees of snapshots past the newest `PROOF_TREES_KEPT` are deleted, one snapshot per transaction (on SQLite that
- * holds the write lock about as long as storing the tree did, once a day); their roots stay published.
+ * The trees of snapshots past the newest `PROOF_TREES_KEPT` are deleted, some thousands of rows per transaction (a
+ * tree stays due until it is gone); their roots stay published. Snapshots whose build stopped half-way go whole.
  */
-const proofPrune: Job<{ id: number }> = {
+const proofPrune: Job<{ id: number; published: boolean }> = {
   name: 'proof-prune',
   everyMs: TEN_MINUTES,
   batch: 1,
   due: snapshotsToPrune,
-  work: (tx, ctx, row) => pruneSnapshot(tx, ctx, row.id),
+  work: (tx, ctx, row) => pruneSnapshot(tx, ctx, row),
 };
 
 /** Every job the server runs. */

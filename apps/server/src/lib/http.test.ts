@@ -266,6 +266,14 @@ describe('static apps', () => {
     expect(index.headers.get('x-content-type-options')).toBe('nosniff');
     expect(index.headers.get('x-frame-options')).toBe('DENY');
 
+    // an API answer carries the REST set: never cached, never sniffed or framed, loads nothing
+    const api = await fetch(`${s.url}/api/v1/userinfo/get-money-info`, { method: 'POST' });
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('cross-origin-opener-policy')).toBeNull();
+
     const asset = await fetch(`${s.url}/assets/index-abc123.js`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 

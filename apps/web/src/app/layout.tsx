@@ -10,11 +10,11 @@ import { usePublicConfig } from '../lib/queries';
 import { getToken, getUserInfo } from '../lib/storage';
 import { PageErrorBoundary } from './error-boundary';
 import { LaunchGuard, landingPath } from './launch-guard';
+import { AppNavBar } from './nav-bar';
 import { routeTable } from './routes';
 
 // Neither first page (a visitor's sign-in, a customer's Home) shows the nav bar, and sign-in has no tab bar: each
 // arrives the first time it is shown, alongside that page's own chunk.
-const AppNavBar = lazy(async () => ({ default: (await import('./nav-bar')).AppNavBar }));
 const AppTabBar = lazy(async () => ({ default: (await import('./tab-bar')).AppTabBar }));
 
 /**
@@ -62,11 +62,7 @@ export function Layout() {
       <DocumentTitle title={title} />
       <LaunchGuard path={path}>
         <div className={route.tab ? 'app-shell with-tab-bar' : 'app-shell'}>
-          {showNav && (
-            <Suspense fallback={<header className="app-nav-bar" style={{ height: 'var(--nav-height)' }} />}>
-              <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />
-            </Suspense>
-          )}
+          {showNav && <AppNavBar title={title} back={back} fallback={signedIn ? ROUTES.home : ROUTES.login} />}
           <main className="app-page">
             <PageErrorBoundary key={path}>
               <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,5 @@
-import NavBar from 'antd-mobile/es/components/nav-bar';
+import { LeftOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
 import { goBack } from '../lib/navigation';
 
 interface Props {
@@ -8,12 +9,25 @@ interface Props {
   back: boolean;
 }
 
+/**
+ * The page's top bar: a named back button (when there is somewhere to go back to) and the title. Our own rather than
+ * antd-mobile's NavBar, which always renders an unnamed `role="button"` on its left, even without a back arrow.
+ */
 export function AppNavBar({ title, fallback, back }: Props) {
+  const { t } = useTranslation();
   return (
     <header className="app-nav-bar">
-      <NavBar backIcon={back} onBack={() => goBack(fallback)}>
-        {title}
-      </NavBar>
+      <div className="nav-bar">
+        <div className="nav-bar-side">
+          {back && (
+            <button type="button" className="nav-bar-back" aria-label={t('common.back')} onClick={() => goBack(fallback)}>
+              <LeftOutline aria-hidden />
+            </button>
+          )}
+        </div>
+        <div className="nav-bar-title">{title}</div>
+        <div className="nav-bar-side" />
+      </div>
     </header>
   );
 }

@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { setImmediate as served } from 'node:timers/promises';
 import {
   type AdminProofSnapshot,
-  buildLevels,
   formatAmount,
   type LiabilityProof,
   type Page,
   type ProofRoot,
   pathOf,
-  randomNonce,
-  type Sha256,
   type SumNode,
   userHash,
 } from '@c2c/shared';
@@ -20,6 +18,7 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { CURRENCY } from '../ledger/ledger.service.js';
 import * as repo from './proof.repository.js';
+import { nonceOrder, TreeBuilder, type TreeRows } from './proof.tree.js';
 
 /**
  * Proof of liabilities (issue 11): snapshots of every customer's holdings as a Merkle sum tree (packages/shared
@@ -47,13 +46,6 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export const PROOF_TREES_KEPT = 30;
 
-/**
- * Building hashes every customer twice and every node once: node:crypto's synchronous SHA-256 does it many times faster
- * than Web Crypto's one promise per hash. The encodings are the shared ones, and every test verifies the stored paths
- * with the shared Web Crypto code, as the app and `proof:verify` do.
- */
-const nodeSha256: Sha256 = (data) => createHash('sha256').update(data).digest('hex');
-
 /** How many levels a tree of `leaves` leaves has (buildLevels' shape): 1 for 0 or 1 leaf. */
 export function levelCount(leaves: number): number {
   let n = 1;
@@ -61,54 +53,123 @@ export function levelCount(leaves: number): number {
   return n;
 }
 
+/** Rows of a tree stored per transaction (about as many hashes computed before): each holds SQLite's write lock for
+ * some milliseconds only. */
+export const STORE_ROWS = 1_000;
+/** Rows of holdings handed over per slice of the read. */
+export const READ_SLICE = 5_000;
+/** How long the daily job's claim lasts: a build that crashed is taken again after it. */
+export const SNAPSHOT_LEASE_MS = 60 * 60_000;
+/** An unpublished snapshot older than this is a build that stopped half-way: `proof-prune` deletes it. */
+export const STALE_BUILD_MS = 2 * 60 * 60_000;
+
+const NONCE_BYTES = 32;
+
+/** Every customer's holdings (ids and amounts, same order) and the platform's own, as the one read gathers them. */
+export interface Holdings {
+  userIds: number[];
+  amounts: bigint[];
+  platform: bigint;
+}
+export const emptyHoldings = (): Holdings => ({ userIds: [], amounts: [], platform: 0n });
+
+/** The read of a snapshot (`readInSlices`), compiled on `db`; `addHoldings` takes its slices. */
+export const holdingsQuery = (db: Tx) => repo.holdingsQuery(db, CURRENCY);
+export function addHoldings(into: Holdings, rows: Record<string, unknown>[]): void {
+  for (const r of rows) {
+    const { userId, amount } = repo.readHolding(r);
+    if (userId === null) into.platform += amount;
+    else {
+      into.userIds.push(userId);
+      into.amounts.push(amount);
+    }
+  }
+}
+
 /**
- * Takes a snapshot: reads every customer's holdings at one point, builds the tree and stores it with every node.
- * Refuses (`proof_ledger_mismatch`, logged) unless the root's sum equals the ledger's customer liabilities, which by
- * double entry are what the platform's own accounts hold negated, read in the same statement.
+ * Refuses (`proof_ledger_mismatch`, logged) unless the holdings add up to the ledger's customer liabilities, which by
+ * double entry are what the platform's own accounts hold negated, read in the same statement, and none is negative:
+ * checked before anything is built or stored. Answers the total, which the tree's root sum then equals.
  */
-export async function takeSnapshot(tx: Tx, ctx: AppContext, actor: Actor | null, now: Date): Promise<AdminProofSnapshot> {
-  const { users, platform } = await repo.holdingsAtOnePoint(tx, CURRENCY);
-  const leaves = [];
-  for (const u of users)
-    leaves.push({ userId: u.userId, nonce: randomNonce(), user_hash: await userHash(u.userId, nodeSha256), amount: u.amount });
-  // a leaf's position follows its random nonce, so it says nothing about the customer's id or sign-up order
-  leaves.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
-  const levels = await buildLevels(leaves, nodeSha256);
-  const root = levels.at(-1)![0]!;
+export function checkHoldings(ctx: AppContext, { amounts, platform }: Holdings): bigint {
+  let total = 0n;
+  let negative = false;
+  for (const a of amounts) {
+    total += a;
+    if (a < 0n) negative = true;
+  }
   const liabilities = -platform;
-  if (root.sum !== liabilities || leaves.some((l) => l.amount < 0n)) {
+  if (total !== liabilities || negative) {
     ctx.log.error(
-      { root_sum: root.sum.toString(), liabilities: liabilities.toString(), leaves: leaves.length },
-      'proof of liabilities refused: the tree does not add up to the ledger',
+      { leaves_sum: total.toString(), liabilities: liabilities.toString(), leaves: amounts.length, negative },
+      'proof of liabilities refused: the holdings do not add up to the ledger',
     );
     throw new DomainError('proof_ledger_mismatch');
   }
-  const row = {
-    created_at: iso(now),
-    root_hash: root.hash,
-    total: root.sum,
-    leaf_count: leaves.length,
-    taken_by: actor ? actor.email : 'job',
-    operator_id: actor?.id ?? null,
-  };
-  const id = await repo.insertSnapshot(tx, row);
-  await repo.insertLeaves(
-    tx,
-    leaves.map((l, idx) => ({ snapshot_id: id, user_id: l.userId, idx, nonce: l.nonce, amount: l.amount })),
-  );
-  await repo.insertNodes(
-    tx,
-    levels.flatMap((level, k) => level.map((n, idx) => ({ snapshot_id: id, level: k, idx, hash: n.hash, sum: n.sum }))),
-  );
+  return total;
+}
+
+/** A snapshot's builder over `holdings`, with fresh random nonces (their order is found with the event loop served). */
+export async function treeOf(holdings: Holdings): Promise<TreeBuilder> {
+  const random = randomBytes(holdings.userIds.length * NONCE_BYTES);
+  const order = await nonceOrder(random, holdings.userIds.length, { every: 50_000, pause: served });
+  return new TreeBuilder(holdings.userIds, holdings.amounts, random, order);
+}
+
+export type SnapshotFields = Omit<SnapshotRow, 'id' | 'published' | 'tree_pruned' | 'root_hash'>;
+export const snapshotFields = (leafCount: number, total: bigint, actor: Actor | null, now: Date): SnapshotFields => ({
+  created_at: iso(now),
+  total,
+  leaf_count: leafCount,
+  taken_by: actor ? actor.email : 'job',
+  operator_id: actor?.id ?? null,
+});
+
+/** The snapshot's row, unpublished (no read shows it) and without its root hash until `publishSnapshot`. */
+export const createUnpublished = (tx: Tx, fields: SnapshotFields) => repo.insertSnapshot(tx, { ...fields, root_hash: '' });
+
+export async function storeRows(tx: Tx, rows: TreeRows): Promise<void> {
+  if (rows.leaves.length) await repo.insertLeaves(tx, rows.leaves);
+  if (rows.nodes.length) await repo.insertNodes(tx, rows.nodes);
+}
+
+/** Publishes a snapshot whose tree is stored, with its root hash and its audit entry. */
+export async function publishSnapshot(
+  tx: Tx,
+  ctx: AppContext,
+  id: number,
+  fields: SnapshotFields,
+  root: { hash: string; sum: bigint },
+  actor: Actor | null,
+  now: Date,
+): Promise<AdminProofSnapshot> {
+  if (root.sum !== fields.total) throw new Error(`proof snapshot ${id}: the root's sum is not the checked total`);
+  if (!(await repo.publishSnapshot(tx, id, root.hash))) throw new Error(`proof snapshot ${id} was not waiting to be published`);
   await record(tx, ctx, {
     actor,
     action: 'proof.snapshot',
     target: `proof:${id}`,
-    detail: { root_hash: row.root_hash, total: formatAmount(row.total), leaf_count: row.leaf_count, taken_by: row.taken_by },
+    detail: { root_hash: root.hash, total: formatAmount(fields.total), leaf_count: fields.leaf_count, taken_by: fields.taken_by },
     now,
   });
-  ctx.log.info({ snapshot: id, root_hash: row.root_hash, leaves: row.leaf_count }, 'proof of liabilities snapshot taken');
-  return toAdmin({ id, ...row });
+  ctx.log.info({ snapshot: id, root_hash: root.hash, leaves: fields.leaf_count }, 'proof of liabilities snapshot taken');
+  return toAdmin({ id, ...fields, root_hash: root.hash, published: true, tree_pruned: false });
+}
+
+/**
+ * Deletes up to STORE_ROWS leaves and nodes of an unpublished snapshot, and its row once they are gone: true when
+ * nothing of it is left.
+ */
+export async function dropSomeOfUnpublished(tx: Tx, id: number): Promise<boolean> {
+  if (!(await deleteSomeOfTree(tx, id)).gone) return false;
+  await repo.deleteUnpublished(tx, id);
+  return true;
+}
+
+/** Deletes up to STORE_ROWS leaves and STORE_ROWS nodes: `gone` once fewer than that were left of either. */
+async function deleteSomeOfTree(tx: Tx, id: number) {
+  const deleted = await repo.deleteSomeOfTree(tx, id, STORE_ROWS);
+  return { rows: deleted.leaves + deleted.nodes, gone: deleted.leaves < STORE_ROWS && deleted.nodes < STORE_ROWS };
 }
 
 export async function listRoots(tx: Tx, page: number, pageSize: number): Promise<Page<ProofRoot>> {
@@ -163,17 +224,44 @@ export async function oldestDueSnapshot(tx: Tx, now: Date): Promise<Date | undef
   return at ? new Date(at) : undefined;
 }
 
-/** Takes the day's snapshot if the schedule is still due, and moves it a day on; a second worker finds it moved. */
-export async function runScheduledSnapshot(tx: Tx, ctx: AppContext, scheduleId: number, now: Date) {
-  if (!(await repo.advanceSchedule(tx, scheduleId, iso(now), iso(new Date(now.getTime() + DAY_MS))))) return;
-  await takeSnapshot(tx, ctx, null, now);
+/**
+ * Claims the day's snapshot if the schedule is still due: moves it SNAPSHOT_LEASE_MS on and answers where it moved it
+ * (the build, after this claim commits, moves it on from there); a second worker finds it moved.
+ */
+export async function claimScheduledSnapshot(tx: Tx, scheduleId: number, now: Date): Promise<string | undefined> {
+  const leaseEnd = iso(new Date(now.getTime() + SNAPSHOT_LEASE_MS));
+  return (await repo.advanceSchedule(tx, scheduleId, iso(now), leaseEnd)) ? leaseEnd : undefined;
 }
 
-/** Snapshots past the kept window whose trees are still stored (the `proof-prune` job's rows). */
-export const snapshotsToPrune = (tx: Tx, _now: Date, limit: number) => repo.snapshotsToPrune(tx, PROOF_TREES_KEPT, limit);
+/**
+ * After a claimed build: a published snapshot moves the schedule a day on from `now`; a refused or failed one gives
+ * the claim back (due at `now`), so the next run tries again. Unless someone moved it since.
+ */
+export const afterScheduledBuild = (tx: Tx, scheduleId: number, leaseEnd: string, now: Date, published: boolean) =>
+  repo.moveSchedule(tx, scheduleId, leaseEnd, iso(published ? new Date(now.getTime() + DAY_MS) : now));
 
-/** Deletes the tree of one snapshot past the kept window (its root stays published). */
-export async function pruneSnapshot(tx: Tx, ctx: AppContext, snapshotId: number): Promise<void> {
-  const rows = await repo.deleteTree(tx, snapshotId);
-  ctx.log.info({ snapshot: snapshotId, rows }, 'proof of liabilities: tree of an old snapshot deleted, its root kept');
+/**
+ * The `proof-prune` job's rows: published snapshots past the kept window whose trees are still stored, and
+ * unpublished ones older than STALE_BUILD_MS (builds that stopped half-way).
+ */
+export const snapshotsToPrune = (tx: Tx, now: Date, limit: number) =>
+  repo.snapshotsToPrune(tx, PROOF_TREES_KEPT, iso(new Date(now.getTime() - STALE_BUILD_MS)), limit);
+
+/**
+ * Deletes up to STORE_ROWS leaves and nodes of one such snapshot per transaction (a large tree stays due, and the
+ * job's next batch goes on; the last one marks it pruned); the root of a published one stays, an unpublished one goes
+ * whole.
+ */
+export async function pruneSnapshot(tx: Tx, ctx: AppContext, snapshot: { id: number; published: boolean }): Promise<void> {
+  if (!snapshot.published) {
+    if (await dropSomeOfUnpublished(tx, snapshot.id))
+      ctx.log.warn({ snapshot: snapshot.id }, 'proof of liabilities: a snapshot whose build stopped half-way was deleted');
+    return;
+  }
+  const { rows, gone } = await deleteSomeOfTree(tx, snapshot.id);
+  if (gone) await repo.markTreePruned(tx, snapshot.id);
+  ctx.log.info(
+    { snapshot: snapshot.id, rows, gone },
+    "proof of liabilities: rows of an old snapshot's tree deleted, its root kept",
+  );
 }

@@ -16,7 +16,8 @@ import { moneyTestServer, operatorOf, ownerToken, signUp, type TestServer } from
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
-import { PROOF_TREES_KEPT } from './proof.service.js';
+import { PROOF_TREES_KEPT, SNAPSHOT_LEASE_MS, STALE_BUILD_MS } from './proof.service.js';
+import { takeSnapshot } from './proof.steps.js';
 
 let s: TestServer;
 let admin: string;
@@ -64,6 +65,15 @@ async function storedSums(id: number) {
     .execute();
   return { leaves: leaves.reduce((a, l) => a + l.amount, 0n), count: leaves.length, root: nodes[0]!.sum };
 }
+
+/** Changes a customer's balance behind the ledger's back (no posting): what the ledger check must refuse. */
+const bumpBalance = (c: Customer, by: bigint) =>
+  s.db
+    .updateTable('accounts')
+    .set((eb) => ({ balance: eb('balance', '+', by) }))
+    .where('user_id', '=', c.id)
+    .where('kind', '=', 'available')
+    .execute();
 
 describe('proof of liabilities', () => {
   it('before any snapshot: proof/mine answers proof_none, proof/roots is public and empty', async () => {
@@ -211,15 +221,8 @@ describe('proof of liabilities', () => {
   });
 
   it('is refused and logged, storing nothing, when the tree would not match the ledger', async () => {
-    const c = holders[0]!;
     const before = await countOf('proof_snapshots');
-    const bump = (by: bigint) =>
-      s.db
-        .updateTable('accounts')
-        .set((eb) => ({ balance: eb('balance', '+', by) }))
-        .where('user_id', '=', c.id)
-        .where('kind', '=', 'available')
-        .execute();
+    const bump = (by: bigint) => bumpBalance(holders[0]!, by);
     await bump(1n);
     try {
       const r = await snapshot();
@@ -258,6 +261,41 @@ describe('proof of liabilities', () => {
       .execute();
     expect(audit).toEqual([{ action: 'proof.snapshot', operator_id: null }]);
     expect(await verifyProof((await mine(c.token)).data)).toMatchObject({ ok: true, amount: 15_000_000n });
+  });
+
+  it('a daily snapshot refused by the ledger check gives its claim back; a crashed claim is taken again after its lease', async () => {
+    const jobSnapshots = async () =>
+      (await s.db.selectFrom('proof_snapshots').select('id').where('taken_by', '=', 'job').execute()).length;
+    const nextAt = async () => (await s.db.selectFrom('proof_schedule').select('next_at').executeTakeFirstOrThrow()).next_at;
+    const runner = createJobRunner(s.ctx, JOBS, { holder: 'a' });
+    const bump = (by: bigint) => bumpBalance(holders[0]!, by);
+    s.clock.advance(DAY);
+    const before = await jobSnapshots();
+    await bump(1n);
+    try {
+      await runner.tick();
+    } finally {
+      await bump(-1n);
+    }
+    expect(await jobSnapshots()).toBe(before);
+    // given back at once, not held for the lease: the next run (ten minutes on) takes it
+    expect(new Date(await nextAt()).getTime()).toBeLessThanOrEqual(s.clock.now().getTime());
+    await runner.tick();
+    expect(await jobSnapshots()).toBe(before + 1);
+    // a day on from that run (the test clock moves on with real time too)
+    const ahead = new Date(await nextAt()).getTime() - s.clock.now().getTime();
+    expect(ahead).toBeGreaterThan(DAY - 60_000);
+    expect(ahead).toBeLessThanOrEqual(DAY);
+
+    // a process that claimed the day and died before publishing: the schedule sits at its lease's end
+    s.clock.advance(DAY);
+    const leaseEnd = new Date(s.clock.now().getTime() + SNAPSHOT_LEASE_MS).toISOString();
+    await s.db.updateTable('proof_schedule').set({ next_at: leaseEnd }).execute();
+    await runner.tick();
+    expect(await jobSnapshots()).toBe(before + 1);
+    s.clock.advance(SNAPSHOT_LEASE_MS);
+    await runner.tick();
+    expect(await jobSnapshots()).toBe(before + 2);
   });
 
   it('a snapshot taken while trades and withdrawals run is the ledger at one point', async () => {
@@ -361,4 +399,91 @@ describe('proof of liabilities', () => {
     // the roots stay published, all of them
     expect((await roots({ page_size: '100' })).data.list).toEqual(all.list);
   }, 90_000);
+
+  it('a snapshot whose build stopped half-way is shown nowhere, and the prune job deletes it later', async () => {
+    const c = holders[0]!;
+    const latest = (await mine(c.token)).data;
+    const listed = (await roots({ page_size: '100' })).data;
+    const operatorsList = (await s.admin<Page<AdminProofSnapshot>>(ADMIN_API.proofList, { page_size: 100 }, admin)).data;
+    // what a crash leaves: the unpublished row and part of its tree
+    const { id } = await s.db
+      .insertInto('proof_snapshots')
+      .values({
+        created_at: s.clock.now().toISOString(),
+        root_hash: 'ab'.repeat(32),
+        total: 5n,
+        leaf_count: 3,
+        taken_by: 'job',
+        operator_id: null,
+        published: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await s.db
+      .insertInto('proof_leaves')
+      .values([0, 1, 2].map((idx) => ({ snapshot_id: id, user_id: holders[idx]!.id, idx, nonce: 'cd'.repeat(32), amount: 1n })))
+      .execute();
+    await s.db
+      .insertInto('proof_nodes')
+      .values({ snapshot_id: id, level: 0, idx: 0, hash: 'ef'.repeat(32), sum: 1n })
+      .execute();
+
+    expect((await mine(c.token)).data).toEqual(latest);
+    expect((await mine(c.token, id)).code).toBe(errorCode('record_not_found'));
+    expect((await roots({ page_size: '100' })).data).toEqual(listed);
+    expect((await s.admin<Page<AdminProofSnapshot>>(ADMIN_API.proofList, { page_size: 100 }, admin)).data).toEqual(operatorsList);
+
+    const rowsOf = async () => ({
+      snapshot: (await s.db.selectFrom('proof_snapshots').select('id').where('id', '=', id).execute()).length,
+      leaves: (await s.db.selectFrom('proof_leaves').select('idx').where('snapshot_id', '=', id).execute()).length,
+      nodes: (await s.db.selectFrom('proof_nodes').select('idx').where('snapshot_id', '=', id).execute()).length,
+    });
+    const runner = createJobRunner(s.ctx, JOBS, { holder: 'a' });
+    // perhaps still being built by another process: left alone
+    await runner.tick();
+    expect(await rowsOf()).toEqual({ snapshot: 1, leaves: 3, nodes: 1 });
+    s.clock.advance(STALE_BUILD_MS + 1);
+    await runner.tick();
+    expect(await rowsOf()).toEqual({ snapshot: 0, leaves: 0, nodes: 0 });
+    expect((await mine(c.token)).data).toEqual(latest);
+  });
+
+  it('a build that fails half-way deletes at once what it had stored, and the next one is whole', async () => {
+    const c = holders[0]!;
+    const latest = (await mine(c.token)).data;
+    const before = await countOf('proof_snapshots');
+    const lastId = latest.snapshot_id;
+    const storedAfter = async () => ({
+      snapshots: (await s.db.selectFrom('proof_snapshots').select('id').where('id', '>', lastId).execute()).length,
+      leaves: (await s.db.selectFrom('proof_leaves').select('idx').where('snapshot_id', '>', lastId).execute()).length,
+      nodes: (await s.db.selectFrom('proof_nodes').select('idx').where('snapshot_id', '>', lastId).execute()).length,
+    });
+    // the database refuses the tree's third level once the second is stored: half-way, with rows committed
+    if (s.ctx.dialect === 'sqlite') {
+      await sql`CREATE TRIGGER fail_level_2 BEFORE INSERT ON proof_nodes
+                WHEN NEW.level = 2 AND EXISTS (SELECT 1 FROM proof_nodes WHERE snapshot_id = NEW.snapshot_id AND level = 1)
+                BEGIN SELECT RAISE(ABORT, 'test: level 2 refused'); END`.execute(s.db);
+    } else {
+      await sql`CREATE FUNCTION fail_level_2() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF NEW.level = 2 AND EXISTS (SELECT 1 FROM proof_nodes WHERE snapshot_id = NEW.snapshot_id AND level = 1)
+                  THEN RAISE EXCEPTION 'test: level 2 refused'; END IF;
+                  RETURN NEW;
+                END $$`.execute(s.db);
+      await sql`CREATE TRIGGER fail_level_2 BEFORE INSERT ON proof_nodes FOR EACH ROW EXECUTE FUNCTION fail_level_2()`.execute(
+        s.db,
+      );
+    }
+    const failed = takeSnapshot(s.ctx, null, s.clock.now());
+    await expect(failed).rejects.toThrow(/test: level 2 refused/);
+    expect(await storedAfter()).toEqual({ snapshots: 0, leaves: 0, nodes: 0 });
+    expect(await countOf('proof_snapshots')).toBe(before);
+    expect((await mine(c.token)).data).toEqual(latest);
+
+    if (s.ctx.dialect === 'sqlite') await sql`DROP TRIGGER fail_level_2`.execute(s.db);
+    else await sql`DROP TRIGGER fail_level_2 ON proof_nodes`.execute(s.db);
+    const next = await takeOne();
+    expect(next.leaf_count).toBe(await countOf('users'));
+    expect((await verifyProof((await mine(c.token)).data)).ok).toBe(true);
+  });
 });

@@ -55,4 +55,28 @@ describe('My page', () => {
     expect(location.hash).toBe(`#${ROUTES.mine}`);
     expect(localStorage.getItem('token')).not.toBeNull();
   });
+
+  it('opens its pages from real links (keyboard, new tab) and the language sheet from a button', async () => {
+    fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.getMoneyInfo]: () => ({ code: 200, data: money }),
+      [API.getInfo]: () => ({ code: 200, data: user }),
+    });
+    openApp(ROUTES.mine);
+    const links: [string, string][] = [
+      ['Personal info', ROUTES.personalInfo],
+      ['My assets', ROUTES.property],
+      ['Proof of liabilities', ROUTES.proof],
+      ['Security', ROUTES.security],
+    ];
+    for (const [name, to] of links) {
+      const link = await screen.findByRole('link', { name: new RegExp(`^${name}`) });
+      expect(link.getAttribute('href'), name).toBe(`#${to}`);
+    }
+    expect(screen.getByRole('button', { name: /^Language/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: /^Security/ }));
+    await waitFor(() => expect(location.hash).toBe(`#${ROUTES.security}`));
+    // a page opened inside the app: back returns to My
+    expect((history.state as { depth?: number } | null)?.depth).toBeGreaterThan(0);
+  });
 });

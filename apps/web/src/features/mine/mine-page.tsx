@@ -15,11 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CoinsIcon, WalletIcon } from '../../components/icons';
 import { LanguagePicker } from '../../components/language-picker';
+import { MenuItem } from '../../components/menu-item';
 import { MoneyValue } from '../../components/money-value';
 import { Stat } from '../../components/stat';
 import { confirm } from '../../lib/dialog';
 import { currentLang } from '../../lib/i18n';
-import { navigate, switchTab } from '../../lib/navigation';
+import { switchTab } from '../../lib/navigation';
 import { useMoney, useUser } from '../../lib/queries';
 import { applyTheme, getTheme, otherTheme } from '../../lib/theme';
 import { showSuccess } from '../../lib/toast';
@@ -101,21 +102,21 @@ export function MinePage() {
         ))}
       </nav>
       <List className="card menu-list">
-        <List.Item prefix={<UserOutline />} onClick={() => navigate(ROUTES.personalInfo)}>
+        <MenuItem prefix={<UserOutline />} to={ROUTES.personalInfo}>
           {t('mine.personalInfo')}
-        </List.Item>
-        <List.Item prefix={<WalletIcon />} onClick={() => navigate(ROUTES.property)}>
+        </MenuItem>
+        <MenuItem prefix={<WalletIcon />} to={ROUTES.property}>
           {t('mine.assets')}
-        </List.Item>
-        <List.Item prefix={<CheckShieldOutline />} onClick={() => navigate(ROUTES.proof)}>
+        </MenuItem>
+        <MenuItem prefix={<CheckShieldOutline />} to={ROUTES.proof}>
           {t('mine.proof')}
-        </List.Item>
-        <List.Item prefix={<LockOutline />} onClick={() => navigate(ROUTES.security)}>
+        </MenuItem>
+        <MenuItem prefix={<LockOutline />} to={ROUTES.security}>
           {t('mine.security')}
-        </List.Item>
-        <List.Item prefix={<GlobalOutline />} extra={LANG_NAMES[currentLang()]} onClick={() => setPicker(true)}>
+        </MenuItem>
+        <MenuItem prefix={<GlobalOutline />} extra={LANG_NAMES[currentLang()]} onClick={() => setPicker(true)}>
           {t('mine.language')}
-        </List.Item>
+        </MenuItem>
         <List.Item
           prefix={<SetOutline />}
           extra={<Switch checked={theme === 'subject2'} onChange={switchTheme} aria-label={t('mine.theme')} />}

@@ -51,7 +51,7 @@ export function EndSessionPage() {
     <div className="page-body">
       <section className="card result-card" role="status">
         {ok ? (
-          <CheckCircleOutline fontSize={40} color="var(--c-primary)" />
+          <CheckCircleOutline fontSize={40} color="var(--c-link)" />
         ) : (
           <CloseCircleOutline fontSize={40} color="var(--c-loss)" />
         )}

@@ -2,7 +2,7 @@ import { ROUTES } from '@c2c/shared';
 import { List } from 'antd-mobile';
 import { LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { navigate } from '../../lib/navigation';
+import { MenuItem } from '../../components/menu-item';
 import { useUser } from '../../lib/queries';
 
 /** The security hub: two-factor sign-in, the signed-in devices and the anti-phishing phrase. */
@@ -12,29 +12,25 @@ export function SecurityPage() {
   return (
     <div className="page-body">
       <List className="card menu-list">
-        <List.Item
+        <MenuItem
           prefix={<LockOutline />}
           description={t('security.twoFactorHint')}
           extra={user ? (user.totp_enabled ? t('security.twoFactorOn') : t('security.twoFactorOff')) : null}
-          onClick={() => navigate(ROUTES.securityTwoFactor)}
+          to={ROUTES.securityTwoFactor}
         >
           {t('security.twoFactor')}
-        </List.Item>
-        <List.Item
-          prefix={<PhonebookOutline />}
-          description={t('security.devicesHint')}
-          onClick={() => navigate(ROUTES.securityDevices)}
-        >
+        </MenuItem>
+        <MenuItem prefix={<PhonebookOutline />} description={t('security.devicesHint')} to={ROUTES.securityDevices}>
           {t('security.devices')}
-        </List.Item>
-        <List.Item
+        </MenuItem>
+        <MenuItem
           prefix={<MailOutline />}
           description={t('security.antiPhishingHint')}
           extra={user ? (user.anti_phishing_hint ? t('security.phraseOn') : t('security.phraseOff')) : null}
-          onClick={() => navigate(ROUTES.securityAntiPhishing)}
+          to={ROUTES.securityAntiPhishing}
         >
           {t('security.antiPhishing')}
-        </List.Item>
+        </MenuItem>
       </List>
     </div>
   );
