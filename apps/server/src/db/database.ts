@@ -82,11 +82,31 @@ const asBoolean: ColumnReader = (v) => (v === null ? null : v === 1 || v === 1n)
 const asExactInteger: ColumnReader = (v) =>
   typeof v === 'bigint' && v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v;
 
-function readerFor(declared: string | null): ColumnReader {
+/** How a column is read back; undefined: as it comes (TEXT: SQLite stores no integer in a column of TEXT affinity). */
+function readerFor(declared: string | null): ColumnReader | undefined {
   const t = declared?.toLowerCase() ?? '';
   if (t === 'bigint') return asBigint;
   if (t === 'boolean') return asBoolean;
+  if (t === 'text') return undefined;
   return asExactInteger;
+}
+
+/**
+ * Makes a statement's rows (fetched as arrays: `raw(true)`) into objects of one fixed shape, each column read back as
+ * its declared type. better-sqlite3's own row objects are built a property at a time and then had every column
+ * written again by its reader: on the hot paths (a session with its customer is 21 columns) that was most of a
+ * query's cost. The builder is one object literal, so every row of a statement shares one hidden class; a column
+ * named twice keeps its last value, as better-sqlite3's objects do. The names are written as JSON strings.
+ */
+export function rowBuilder(
+  columns: readonly { name: string; type: string | null }[],
+): (row: readonly unknown[]) => Record<string, unknown> {
+  const readers: (ColumnReader | undefined)[] = columns.map((c) => readerFor(c.type));
+  // `"__proto__": v` in a literal would set the prototype: that one name is a computed key (a property, as in
+  // better-sqlite3's rows); computed keys cost the literal its fixed shape, so no other name is one
+  const key = (name: string) => (name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name));
+  const fields = columns.map((c, i) => `${key(c.name)}: ${readers[i] ? `r[${i}](a[${i}])` : `a[${i}]`}`);
+  return new Function('r', `return (a) => ({ ${fields.join(', ')} });`)(readers);
 }
 
 /** better-sqlite3 binds no booleans: they are stored as 1 and 0, as SQLite itself does. */
@@ -146,12 +166,8 @@ function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolea
       let read: (row: unknown) => unknown = (row) => row;
       if (reader) {
         stmt.safeIntegers(true);
-        const columns = stmt.columns().map((c) => [c.name, readerFor(c.type)] as const);
-        read = (row) => {
-          const r = row as Record<string, unknown>;
-          for (const [name, fn] of columns) r[name] = fn(r[name]);
-          return r;
-        };
+        stmt.raw(true);
+        read = rowBuilder(stmt.columns()) as (row: unknown) => unknown;
       }
       const wrapped: SqliteStatement = {
         reader,
