@@ -10,6 +10,9 @@ const loadDialog = () => {
   dialog ??= Promise.all([import('antd-mobile/es/components/dialog'), import('./antd-render')]).then(
     ([module, render]) => {
       render.setupAntdRender();
+      // a dialog belongs to the page that asked: leaving it (the back button, a link) closes it as cancelled,
+      // instead of leaving "Log out?" or "End this session?" open over another page, still able to act
+      window.addEventListener('hashchange', () => module.default.clear());
       return module.default;
     },
     (error: unknown) => {

@@ -41,6 +41,14 @@ describe('confirm', () => {
     expect(await asked).toBe(false);
   });
 
+  it('answers false and closes when the page is left (the back button, a link) while it is open', async () => {
+    const asked = confirm({ content: 'Log out?', confirmText: 'Confirm', cancelText: 'Cancel' });
+    expect(await screen.findByText('Log out?')).toBeTruthy();
+    window.location.hash = '#/pages/mine/security/devices';
+    expect(await asked).toBe(false);
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+  });
+
   it('passes the props to antd-mobile unchanged', async () => {
     const spy = vi.spyOn(Dialog, 'confirm');
     const props = { content: 'Sure?', confirmText: 'Go', cancelText: 'Stop' };
@@ -62,6 +70,17 @@ describe('showDialog', () => {
     expect(await screen.findByText('End the session?')).toBeTruthy();
     fireEvent.click(await button('End'));
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('is closed, its onClose called, when the page is left', async () => {
+    const onClose = vi.fn();
+    const onClick = vi.fn();
+    await showDialog({ title: 'Remove the account?', onClose, actions: [[{ key: 'remove', text: 'Remove', onClick }]] });
+    expect(await screen.findByText('Remove the account?')).toBeTruthy();
+    window.location.hash = '#/pages/mine/mine';
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    expect(onClick).not.toHaveBeenCalled();
   });
 });
 
