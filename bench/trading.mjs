@@ -57,6 +57,31 @@ function peakRssMb(pid) {
   }
 }
 
+/**
+ * Samples a process's resident memory by kind (Linux): `anon` is its own (heaps, buffers, SQLite's cache), `file` the
+ * pages of mapped files it has touched (most of them the node binary: code, ICU data), clean and shared by every node
+ * process on the machine though each one's RSS counts them whole. The peaks of each, in MB, when stopped.
+ */
+function sampleMemory(pid) {
+  const peak = { anon: 0, file: 0 };
+  const read = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+      peak.anon = Math.max(peak.anon, kb('RssAnon'));
+      peak.file = Math.max(peak.file, kb('RssFile'));
+    } catch {
+      // gone, or not Linux
+    }
+  };
+  const timer = setInterval(read, 500);
+  return () => {
+    clearInterval(timer);
+    read();
+    return { anon: Math.round(peak.anon / 1024), file: Math.round(peak.file / 1024) };
+  };
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rand = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
 const chance = (p) => Math.random() < p;
@@ -394,6 +419,7 @@ async function run() {
       // an error is counted in the stats already; the simulated person stops, the run goes on and fails at the end
       if (!(err instanceof CallFailed)) throw err;
     });
+  const memory = deployment.pids.map(sampleMemory);
   const progress = setInterval(() => {
     const s = (performance.now() - mixStart) / 1000;
     console.info(`  ${s.toFixed(0)} s: ${stats.total()} calls, ${released.size} trades released, ${stats.errorCount} errors`);
@@ -404,6 +430,7 @@ async function run() {
   const cpu = process.cpuUsage(cpuBefore);
   const generatorCpu = (cpu.user + cpu.system) / 1e6 / mixSeconds;
   const peakRss = deployment.pids.map(peakRssMb);
+  const peakKinds = memory.map((stop) => stop());
   const rows = stats.rows(mixSeconds);
   const volume = [...released.values()].reduce((a, b) => a + b, 0n);
   console.info(
@@ -411,7 +438,8 @@ async function run() {
   );
   console.info(formatTable(rows));
   console.info(
-    `server peak RSS per node: ${peakRss.map((m) => `${m} MB`).join(', ')}; the load generator used ${(generatorCpu * 100).toFixed(0)}% of one core`,
+    `server peak RSS per node: ${peakRss.map((m, i) => `${m} MB (peaks during the mix: anonymous ${peakKinds[i].anon} MB, mapped files ${peakKinds[i].file} MB)`).join(', ')}; ` +
+      `the load generator used ${(generatorCpu * 100).toFixed(0)}% of one core`,
   );
   console.info(
     `trades: ${tally.tradesCreated} taken, ${tally.paid} paid (${tally.proofs} with proof), ${released.size} released (${fromMicro(volume)} USDT), ` +
@@ -470,7 +498,7 @@ async function run() {
           customers: CUSTOMERS,
           nodes: NODES,
           setup: { seconds: setupSeconds, calls: setupStats.rows(setupSeconds) },
-          mix: { seconds: mixSeconds, calls: rows, peakRssMb: peakRss, generatorCpu },
+          mix: { seconds: mixSeconds, calls: rows, peakRssMb: peakRss, peakMemoryMb: peakKinds, generatorCpu },
           trades: { ...tally, released: released.size, volume: fromMicro(volume) },
           problems,
         },

@@ -17,7 +17,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   Dialog.clear();
   Toast.clear();
-  await waitFor(() => expect(document.querySelector('.adm-dialog, .adm-toast-mask')).toBeNull());
+  // a closing dialog fades out first (antd-mobile's spring): on a busy machine longer than waitFor's default second
+  await waitFor(() => expect(document.querySelector('.adm-dialog, .adm-toast-mask')).toBeNull(), { timeout: 5_000 });
 });
 
 const button = (name: string) => screen.findByRole('button', { name });
@@ -46,8 +47,8 @@ describe('confirm', () => {
     expect(await screen.findByText('Log out?')).toBeTruthy();
     window.location.hash = '#/pages/mine/security/devices';
     expect(await asked).toBe(false);
-    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-  });
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 5_000 });
+  }, 15_000);
 
   it('passes the props to antd-mobile unchanged', async () => {
     const spy = vi.spyOn(Dialog, 'confirm');
@@ -79,9 +80,9 @@ describe('showDialog', () => {
     expect(await screen.findByText('Remove the account?')).toBeTruthy();
     window.location.hash = '#/pages/mine/mine';
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 5_000 });
     expect(onClick).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 });
 
 describe('toasts', () => {
