@@ -251,35 +251,17 @@ describe('values typed from the database up', () => {
 });
 
 describe('queries of a transaction (on SQLite run straight on its connection)', () => {
-  const counting = () => {
-    const runNow = s.ctx.database.runNow;
-    const seen: string[] = [];
-    const database = {
-      ...s.ctx.database,
-      ...(runNow
-        ? {
-            runNow: (q: Parameters<typeof runNow>[0]) => {
-              seen.push(q.sql);
-              return runNow(q);
-            },
-          }
-        : {}),
-    };
-    return { env: { database, log: s.ctx.log }, seen };
-  };
-
   it('answer what Kysely answers, reads, writes and RETURNING alike, and roll back with it', async () => {
     const key = `direct.${Date.now()}`;
     const viaKysely = await s.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
     let got: Awaited<ReturnType<typeof work>> | undefined;
-    const work = (tx: Tx) =>
-      (async () => {
-        const rows = await tx.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
-        const inserted = await tx.insertInto('settings').values({ key, value: 'a' }).executeTakeFirst();
-        const updated = await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', key).returning('value').execute();
-        const none = await tx.deleteFrom('settings').where('key', '=', `${key}.none`).executeTakeFirst();
-        return { rows, inserted, updated, none };
-      })();
+    const work = async (tx: Tx) => {
+      const rows = await tx.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+      const inserted = await tx.insertInto('settings').values({ key, value: 'a' }).executeTakeFirst();
+      const updated = await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', key).returning('value').execute();
+      const none = await tx.deleteFrom('settings').where('key', '=', `${key}.none`).executeTakeFirst();
+      return { rows, inserted, updated, none };
+    };
     const seen = await statementsRunBy(s, async () => {
       got = await inTransaction(s.ctx, work);
     });
@@ -312,9 +294,8 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
   });
 
   it('are refused once the transaction has ended, as Kysely refuses them', async () => {
-    const { env } = counting();
     let kept: Tx | undefined;
-    await inTransaction(env, async (tx) => {
+    await inTransaction(s.ctx, async (tx) => {
       kept = tx;
       await tx.selectFrom('settings').select('key').limit(1).execute();
     });

@@ -241,7 +241,7 @@ export const afterScheduledBuild = (tx: Tx, scheduleId: number, leaseEnd: string
   repo.moveSchedule(tx, scheduleId, leaseEnd, iso(published ? new Date(now.getTime() + DAY_MS) : now));
 
 /**
- * The `proof-prune` job's rows: published snapshots past the kept window whose trees are still stored, and
+ * The `proof-prune` job's rows: published snapshots past the kept window whose trees are not yet pruned, and
  * unpublished ones older than STALE_BUILD_MS (builds that stopped half-way).
  */
 export const snapshotsToPrune = (tx: Tx, now: Date, limit: number) =>
