@@ -1,5 +1,6 @@
 import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult, Transaction } from 'kysely';
 import { DomainError } from '../lib/errors.js';
+import { Slots } from '../lib/slots.js';
 import type { Database, SqliteConnection } from './database.js';
 import type { DB } from './schema.js';
 
@@ -33,7 +34,8 @@ async function runAll(effects: Effect[], log: { error(obj: object, msg: string):
  * `keepWrites` commits what was written before it and is thrown after the commit.
  *
  * On PostgreSQL the transaction is READ COMMITTED: a read that decides a write locks its rows
- * (`.forUpdate()`); on SQLite every transaction begins IMMEDIATE, holding the single write lock throughout.
+ * (`.forUpdate()`); on SQLite every transaction begins IMMEDIATE, holding the single write lock throughout (the
+ * transactions of one turn of the event loop share one: `GroupCommit`).
  */
 export function inTransaction<T>(
   env: { database: Database; log: { error(obj: object, msg: string): void } },
@@ -71,38 +73,142 @@ async function inKyselyTransaction<T>(
   return result;
 }
 
-// SQLite: the transaction's own statements, compiled once (`begin` is IMMEDIATE, as Kysely's is here: `database.ts`)
+// SQLite: the statements of the group's transaction and of each member's part, compiled once (`begin` is IMMEDIATE,
+// as Kysely's is here: `database.ts`)
 const BEGIN = CompiledQuery.raw('begin immediate');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
+const MEMBER = CompiledQuery.raw('savepoint member');
+const MEMBER_DONE = CompiledQuery.raw('release member');
+const MEMBER_UNDONE = CompiledQuery.raw('rollback to member');
+
+type Run = NonNullable<Database['runNow']>;
+
+/** One SQLite transaction that the transactions of one turn of the event loop share (`inSqliteTransaction`). */
+class Group {
+  readonly committed: Promise<void>;
+  #settle!: (err: unknown) => void;
+  /** `run`: what runs the group's BEGIN and COMMIT (the runner of the member that began it) */
+  constructor(readonly run: Run) {
+    this.committed = new Promise<void>((resolve, reject) => {
+      this.#settle = (err) => (err === undefined ? resolve() : reject(err));
+    });
+    // a group that fails before any member waits for it must not count as an unhandled rejection
+    this.committed.catch(() => undefined);
+  }
+  settle(err?: unknown): void {
+    this.#settle(err);
+  }
+}
+
+/**
+ * Group commit on the one SQLite connection. The transactions that run in one turn of the event loop (under load, the
+ * requests whose bodies arrived together) are parts of one SQLite transaction: the first takes the connection's lock
+ * and BEGINs, each runs in a savepoint of its own, and the group COMMITs once they are done (`setImmediate`). A
+ * transaction's caller hears of it only once the group has committed, so nothing is answered that a crash could
+ * undo. BEGIN and COMMIT are the costly statements (the file locks, the WAL's frames and the pages that every
+ * transaction touches — the newest leaf of each index — written once per group, not once per request).
+ *
+ * The members run one at a time, in order (`turn`), as transactions did before, each seeing what the ones before it
+ * wrote; a member that fails is rolled back to its savepoint alone. Should SQLite end the whole transaction
+ * itself (a full disk, an I/O error), or the COMMIT fail, every member of the group fails and none is answered as
+ * done. Other users of the connection (Kysely's driver) wait for its lock as before: they never see the group.
+ */
+class GroupCommit {
+  /** one member (or the COMMIT) at a time, first come first served */
+  readonly turn = new Slots(1);
+  #open: Group | undefined;
+  constructor(private readonly sqlite: SqliteConnection) {}
+
+  /** The open group, or a new one: the connection's lock is taken and BEGIN run. Only for the holder of `turn`. */
+  async join(run: Run): Promise<Group> {
+    if (this.#open) return this.#open;
+    if (!this.sqlite.lock.tryAcquire()) await this.sqlite.lock.acquire();
+    try {
+      run(BEGIN);
+    } catch (err) {
+      this.sqlite.lock.release();
+      throw err;
+    }
+    const group = new Group(run);
+    this.#open = group;
+    setImmediate(() => void this.#commit(group));
+    return group;
+  }
+
+  /** Ends the group with `err` (SQLite rolled the whole transaction back already). Only for the holder of `turn`. */
+  lost(group: Group, err: unknown): void {
+    if (this.#open !== group) return;
+    this.#open = undefined;
+    this.sqlite.lock.release();
+    group.settle(err);
+  }
+
+  async #commit(group: Group): Promise<void> {
+    // after the members already in line: the ones that wait on real I/O (a file, a hash) finish first
+    if (!this.turn.tryAcquire()) await this.turn.acquire();
+    try {
+      if (this.#open !== group) return;
+      this.#open = undefined;
+      try {
+        group.run(COMMIT);
+        group.settle();
+      } catch (err) {
+        try {
+          // a failed COMMIT may have ended the transaction already
+          if (this.sqlite.inTransaction()) group.run(ROLLBACK);
+        } catch {
+          // the group's members hear of the COMMIT's failure, which is the cause
+        }
+        group.settle(err);
+      } finally {
+        this.sqlite.lock.release();
+      }
+    } finally {
+      this.turn.release();
+    }
+  }
+}
+
+const groups = new WeakMap<SqliteConnection, GroupCommit>();
+function groupCommitOf(sqlite: SqliteConnection): GroupCommit {
+  let g = groups.get(sqlite);
+  if (!g) {
+    g = new GroupCommit(sqlite);
+    groups.set(sqlite, g);
+  }
+  return g;
+}
 
 /**
  * SQLite: the transaction runs on the one connection itself, without Kysely's transaction machinery (a connection
- * mutex, a dozen promises for BEGIN and COMMIT and for each query), whose CPU cost is many times SQLite's own work.
- * It takes the connection's lock (the one Kysely's driver takes too: `ConnectionLock`), first come first served,
- * then BEGIN IMMEDIATE, the work and COMMIT run straight on the connection (`Database.runNow`); any failure,
- * COMMIT's included, rolls back. The `tx` handed to the work is a Kysely `Transaction` whose queries run at once on
- * the connection; once the transaction has ended it refuses them, as Kysely's does. The answers are the same as
- * Kysely's: the connection and the statement cache are Kysely's, and the only plugin, `DropRowLocks`, changes the
- * query when it is compiled, never its result.
+ * mutex, a dozen promises for BEGIN and COMMIT and for each query), whose CPU cost is many times SQLite's own work,
+ * as a member of a group commit (`GroupCommit`): its turn, its savepoint in the group's transaction, its work; a
+ * failure rolls back its savepoint only. The `tx` handed to the work is a Kysely `Transaction` whose queries run at
+ * once on the connection; once the member's part has ended it refuses them, as Kysely's does. The answers are the
+ * same as Kysely's: the connection and the statement cache are Kysely's, and the only plugin, `DropRowLocks`,
+ * changes the query when it is compiled, never its result.
  */
 async function inSqliteTransaction<T>(
-  runNow: NonNullable<Database['runNow']>,
+  runNow: Run,
   sqlite: SqliteConnection,
   log: { error(obj: object, msg: string): void },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
+  const commits = groupCommitOf(sqlite);
   const effects: Pending = { commit: [], rollback: [] };
   let refusal: DomainError | undefined;
   let result: T;
-  if (!sqlite.lock.tryAcquire()) await sqlite.lock.acquire();
-  let state: 'open' | 'committed' | 'rolled back' = 'open';
+  if (!commits.turn.tryAcquire()) await commits.turn.acquire();
+  let group: Group;
   try {
-    runNow(BEGIN);
+    group = await commits.join(runNow);
+    runNow(MEMBER);
   } catch (err) {
-    sqlite.lock.release();
+    commits.turn.release();
     throw err;
   }
+  let state: 'open' | 'committed' | 'rolled back' = 'open';
   try {
     const tx = directTransaction(sqlite, runNow, () => state);
     pending.set(tx, effects);
@@ -113,20 +219,38 @@ async function inSqliteTransaction<T>(
       refusal = err;
       result = undefined as T;
     }
-    runNow(COMMIT);
+    runNow(MEMBER_DONE);
     state = 'committed';
   } catch (err) {
     state = 'rolled back';
-    try {
-      // a failed COMMIT may have ended the transaction already
-      if (sqlite.inTransaction()) runNow(ROLLBACK);
-    } finally {
-      sqlite.lock.release();
+    let undone = false;
+    if (sqlite.inTransaction()) {
+      try {
+        runNow(MEMBER_UNDONE);
+        runNow(MEMBER_DONE);
+        undone = true;
+      } catch {
+        // the savepoint could not be rolled back: the group's transaction goes as a whole
+        try {
+          if (sqlite.inTransaction()) runNow(ROLLBACK);
+        } catch {
+          // the member's own failure is the cause its caller hears of
+        }
+      }
     }
+    if (!undone) commits.lost(group, err);
+    commits.turn.release();
     if (effects.rollback.length) await runAll(effects.rollback, log, 'on-rollback');
     throw err;
   }
-  sqlite.lock.release();
+  commits.turn.release();
+  try {
+    await group.committed;
+  } catch (err) {
+    state = 'rolled back';
+    if (effects.rollback.length) await runAll(effects.rollback, log, 'on-rollback');
+    throw err;
+  }
   // most calls schedule nothing: no promise for them
   if (effects.commit.length) await runAll(effects.commit, log, 'after-commit');
   if (refusal) throw refusal;
