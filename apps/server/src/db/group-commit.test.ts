@@ -180,6 +180,33 @@ describe('group commit on SQLite', () => {
     expect(committed()).toEqual(['a', 'b', 'c']);
   });
 
+  it('journals a member’s changed pages in memory, however many: no temporary file (SQLite’s past 64 KiB otherwise)', async () => {
+    /** SQLite's temporary files, open and already unlinked (`etilqs_…`), among this process's descriptors */
+    const temporaryFiles = () =>
+      fs
+        .readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.includes('etilqs_'));
+    await sql`CREATE TABLE wide (id INTEGER PRIMARY KEY, v TEXT NOT NULL)`.execute(database.db);
+    await inTransaction(env(), async (tx) => {
+      for (let i = 0; i < 100; i++) await sql`INSERT INTO wide (v) VALUES (${'x'.repeat(2000)})`.execute(tx);
+    });
+    let during: string[] = [];
+    await inTransaction(env(), async (tx) => {
+      // about 100 pages changed inside the member's savepoint: 400 KiB of journal
+      await sql`UPDATE wide SET v = ${'y'.repeat(2000)}`.execute(tx);
+      during = temporaryFiles();
+    });
+    expect(during).toEqual([]);
+    expect(Number((other.prepare("SELECT count(*) AS n FROM wide WHERE v LIKE 'y%'").get() as { n: number }).n)).toBe(100);
+  });
+
   it('refuses a query of a member whose part has ended, even while its group is still open', async () => {
     let kept: Tx | undefined;
     const first = inTransaction(env(), async (tx) => {
