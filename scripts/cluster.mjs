@@ -19,11 +19,11 @@ export const MAX_NODES = 16;
 /**
  * The Node flags every server process starts with — here, in bench/http.mjs and bench/lib/deployment.mjs (which import
  * this), and in the root package.json's `start` (written out there; keep it the same). V8 reads them only at start.
- * `--max-semi-space-size=8`: V8's young generation grows to 2 × 16 MB under load on Node 20; 2 × 8 MB saves 16 MB of
- * RSS and keeps as few objects alive past a collection (README: Running in production, Memory). apps/server/src/main.ts
+ * `--max-semi-space-size=4`: V8's young generation grows to 2 × 16 MB under load on Node 20; 2 × 4 MB saves 24 MB of
+ * RSS, which keeps a node under 150 MB in the write benchmarks (README: Running in production, Memory). apps/server/src/main.ts
  * warns when it is missing. No `--enable-source-maps`: the parsed map of the bundle costs 13 MB of RSS per node.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 const READY_TIMEOUT_MS = 60_000;
 /** a node's own shutdown ends within 8 s (apps/server/src/main.ts); past this it is killed */
 const STOP_TIMEOUT_MS = 10_000;
