@@ -1,9 +1,17 @@
+import { Globals } from '@react-spring/web';
 import { cleanup, configure, waitFor } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { FakeWebSocket } from './fake-websocket';
+
+// antd-mobile's dialogs, popups and masks animate with react-spring, whose frames jsdom runs on a timer. A dialog
+// closed before its opening spring's first frame (a test that presses its button at once, on a busy machine) never
+// hears its spring rest, so antd-mobile never unmounts it: it stays, invisible, holding the page's scroll lock, and
+// the next test's "no dialog" fails (CI failed so, in the dialog and Hall tests). In tests every spring ends at once:
+// what a test checks is what the dialog says and does, not its fade.
+Globals.assign({ skipAnimation: true });
 
 // Signed-in screens open /ws; tests play its server through FakeWebSocket instead of dialling a real one.
 globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
