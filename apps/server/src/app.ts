@@ -20,7 +20,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { defaultPasswordHashConcurrency, setPasswordHashConcurrency } from './lib/crypto.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, requestLogger, requestScope } from './lib/request-id.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { API_HEADERS, securityHeaders } from './lib/security-headers.js';
 import { createThrottle } from './lib/throttle.js';
 import { registerAssetRoutes } from './modules/assets/assets.routes.js';
@@ -97,12 +97,11 @@ const CSP = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
-    logger: { level: config.logLevel, mixin: requestIdMixin, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // one line per request (written when it is answered, below) instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     // every request has an id: the caller's x-request-id when it is a plain short token, else a random one
     genReqId: requestIdOf,
-    childLoggerFactory: requestLogger,
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
@@ -184,11 +183,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  // the id goes back in the answer, and every log line written while the request is handled carries it
+  // the id goes back in the answer; every log line written while the request is handled carries it, as the lines go to
+  // the request's own logger (`req.log`, and a route's transaction's: `logOf`)
   app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of req.url.startsWith('/api/') ? API_HEADERS : headers) reply.raw.setHeader(name, value);
     reply.header(REQUEST_ID_HEADER, req.id);
-    requestScope.run(req.id, done);
+    done();
   });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(

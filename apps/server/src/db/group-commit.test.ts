@@ -20,7 +20,10 @@ let file: string;
 /** another process's view of the file: a connection of its own */
 let other: SQLite.Database;
 const logged: string[] = [];
-const env = () => ({ database, log: { error: (_: object, msg: string) => logged.push(msg) } });
+const env = () => ({
+  database,
+  log: { info: () => undefined, warn: () => undefined, error: (_: object | string, msg?: string) => logged.push(msg ?? '') },
+});
 
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'c2c-group-commit-'));

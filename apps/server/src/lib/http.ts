@@ -16,7 +16,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { isNumericOverflow } from '../db/errors.js';
-import { inTransaction, type Tx } from '../db/transaction.js';
+import { inTransaction, type Tx, type TxEnv, type TxLog } from '../db/transaction.js';
 import { DomainError, InvalidField } from './errors.js';
 
 const chosenLang = new WeakMap<FastifyRequest, Lang>();
@@ -92,9 +92,15 @@ export const callerOf = (req: FastifyRequest): Caller => ({
   userAgent: (header(req, 'user-agent') ?? '').slice(0, 300),
 });
 
+/**
+ * What a route's transaction runs with: the database and the request's own logger, so every line written in it, a
+ * service's or an after-commit effect's, carries the request's id (`logOf`).
+ */
+export const requestEnv = (ctx: AppContext, log: TxLog): TxEnv => ({ database: ctx.database, log });
+
 /** Resolves the caller in a transaction of its own, for handlers that write their answer themselves. */
 export const authorize = <A>(ctx: AppContext, req: FastifyRequest, auth: Auth<A>): Promise<A> =>
-  inTransaction(ctx, (tx) => auth(tx, callerOf(req)));
+  inTransaction(requestEnv(ctx, req.log), (tx) => auth(tx, callerOf(req)));
 
 export interface StepArgs<I, A> {
   input: I;
@@ -102,6 +108,8 @@ export interface StepArgs<I, A> {
   lang: Lang;
   ip: string;
   userAgent: string;
+  /** the request's logger: what the handler's own transactions run with (`requestEnv`) */
+  log: TxLog;
 }
 export interface RouteArgs<I, A> extends StepArgs<I, A> {
   tx: Tx;
@@ -124,11 +132,11 @@ export function post<S extends z.ZodType, A, O>(
   app.post(path, async (req, reply) => {
     const lang = requestLang(req);
     const caller = callerOf(req);
-    const data = await inTransaction(ctx, async (tx) => {
+    const data = await inTransaction(requestEnv(ctx, req.log), async (tx) => {
       const auth = await opts.auth(tx, caller);
       const input = parseInput(opts.body, req.body);
       // awaited here: an async function returning a promise unwrapped it in two more turns
-      return await handler({ input, auth, lang, ip: caller.ip, userAgent: caller.userAgent, tx });
+      return await handler({ input, auth, lang, ip: caller.ip, userAgent: caller.userAgent, log: req.log, tx });
     });
     return ok(reply, data);
   });
@@ -150,7 +158,7 @@ export function postSteps<S extends z.ZodType, A, O>(
     const lang = requestLang(req);
     const auth = await authorize(ctx, req, opts.auth);
     const input = parseInput(opts.body, req.body);
-    return ok(reply, await handler({ input, auth, lang, ip: req.ip, userAgent: callerOf(req).userAgent }));
+    return ok(reply, await handler({ input, auth, lang, ip: req.ip, userAgent: callerOf(req).userAgent, log: req.log }));
   });
 }
 

@@ -10,7 +10,8 @@ export interface Mail {
   text: string;
 }
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** sends `mail`; its line goes to `log` (a request's transaction's: `logOf`) or else the mailer's own */
+  send(mail: Mail, log?: Pick<Logger, 'info'>): Promise<void>;
   close(): void;
 }
 
@@ -19,9 +20,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(mail) {
+      async send(mail, log = opts.log) {
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -29,12 +30,12 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   const outbox = path.join(opts.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
+    async send(mail, log = opts.log) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomCode(6)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import { API } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, uniqueEmail } from '../../test/harness.js';
-import { requestIdMixin, requestLogger, requestScope } from './request-id.js';
+import { PASSWORD, signUp, startServer, type TestServer, uniqueEmail } from '../../test/harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -48,6 +47,26 @@ describe('request ids', () => {
     for (const line of raw.filter((l) => l.includes(id))) expect(line.match(/"reqId"/g)).toHaveLength(1);
     // no line of another request carries it
     expect(lines.filter((l) => l.reqId !== id && JSON.stringify(l).includes(id))).toEqual([]);
+  });
+
+  it("puts the id on the lines of the request's mail and of its after-commit effects", async () => {
+    const id = `mail-${Date.now()}`;
+    // a sign-up code: mailed inside the request's transaction
+    const res = await post(API.sendCode, { email: uniqueEmail('mailed'), scene: 'register' }, { 'x-request-id': id });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+    expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['mail written to outbox', 'request completed']),
+    );
+    // a changed password: its notice is mailed after the commit
+    const { token } = await signUp(s);
+    const changed = `after-${Date.now()}`;
+    const answer = await fetch(s.url + API.changePassword, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': token, 'x-request-id': changed },
+      body: JSON.stringify({ lang: 'en', old_password: PASSWORD, password: 'N3w-Passw0rd!', confirm_password: 'N3w-Passw0rd!' }),
+    });
+    expect(((await answer.json()) as { code: number }).code).toBe(200);
+    await expect.poll(() => lines.filter((l) => l.reqId === changed).map((l) => l.msg)).toContain('mail written to outbox');
   });
 
   it('replaces an id that is too long or holds spaces, quotes or control characters with a random one', async () => {
@@ -119,28 +138,5 @@ describe('request ids across a body that arrives slowly', () => {
     expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toContain(
       'password reset code asked for an unknown address; nothing sent',
     );
-  });
-});
-
-describe('the log mixin', () => {
-  it("knows a request's own logger binds the id without parsing pino's bindings on each line", () => {
-    let asked = 0;
-    const parent = {
-      child: () => ({
-        bindings: () => {
-          asked++;
-          return { reqId: 'r-1' };
-        },
-      }),
-    };
-    const requestLog = requestLogger(parent, { reqId: 'r-1' }, {});
-    expect(requestScope.run('r-1', () => requestIdMixin({}, 30, requestLog))).toEqual({});
-    expect(asked).toBe(0);
-    // the app's logger (the services') binds no id: the line gets the request's
-    expect(requestScope.run('r-1', () => requestIdMixin({}, 30, { bindings: () => ({}) }))).toEqual({ reqId: 'r-1' });
-    // a child of the request's logger still binds it (asked of pino)
-    expect(requestScope.run('r-1', () => requestIdMixin({}, 30, { bindings: () => ({ reqId: 'r-1' }) }))).toEqual({});
-    // outside a request nothing is added
-    expect(requestIdMixin({}, 30, { bindings: () => ({}) })).toEqual({});
   });
 });

@@ -44,7 +44,9 @@ export async function auditVerify(env: Record<string, string | undefined>, args:
     throw err;
   }
   const database = await openDatabase(config);
-  const log = { error: (obj: object, msg: string) => io.err(`${msg} ${JSON.stringify(obj)}`) };
+  const line = (obj: object | string, msg?: string) =>
+    io.err(typeof obj === 'string' ? obj : `${msg ?? ''} ${JSON.stringify(obj)}`);
+  const log = { info: line, warn: line, error: line };
   try {
     const { result, head } = await inTransaction({ database, log }, async (tx) => ({
       result: await verifyChain(tx, key, kept),

@@ -2,7 +2,7 @@ import { API, emptyRequest, pagingRequest } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { callerOf, post } from '../../lib/http.js';
+import { callerOf, post, requestEnv } from '../../lib/http.js';
 import { userAuth } from '../users/users.service.js';
 import * as assets from './assets.service.js';
 
@@ -19,7 +19,7 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void
   );
   // The export answers a file, not the envelope; errors (code -1 included) still come as the envelope.
   app.post(API.assetLogExport, async (req, reply) => {
-    const csv = await inTransaction(ctx, async (tx) => {
+    const csv = await inTransaction(requestEnv(ctx, req.log), async (tx) => {
       const who = await signedIn(tx, callerOf(req));
       return assets.exportLog(tx, who.user.id);
     });

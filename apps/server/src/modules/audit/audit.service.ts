@@ -2,7 +2,7 @@ import type { AuditCheckpoint, AuditEntry, AuditVerifyResult, Page } from '@c2c/
 import type { Tx } from '../../context.js';
 import type { Dialect } from '../../db/database.js';
 import { readValue, writeValue } from '../../db/kv.js';
-import { afterCommit } from '../../db/transaction.js';
+import { afterCommit, logOf } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { hmacSha256, sha256 } from '../../lib/crypto.js';
 import type { Logger } from '../../lib/logger.js';
@@ -58,7 +58,7 @@ async function append(
   await repo.insertEntry(tx, { ...row, hash });
   await writeValue(tx, HEAD_KEY, formatCheckpoint(row.id, hash));
   if (row.id % CHECKPOINT_EVERY === 0) {
-    afterCommit(tx, () => env.log.info({ audit_checkpoint: formatCheckpoint(row.id, hash) }, 'audit checkpoint'));
+    afterCommit(tx, () => logOf(tx).info({ audit_checkpoint: formatCheckpoint(row.id, hash) }, 'audit checkpoint'));
   }
   return row.id;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../lib/errors.js';
+import { requestEnv } from '../../lib/http.js';
 import { authenticate } from '../users/users.service.js';
 
 /** A refused sign-in answers nothing to the socket but -1; any other failure stays a failure. */
@@ -15,7 +16,7 @@ const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 
 export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(WS_PATH, { websocket: true }, (socket) => {
+  app.get(WS_PATH, { websocket: true }, (socket, req) => {
     const send = (m: LiveServerMessage) => socket.readyState === 1 && socket.send(JSON.stringify(m));
     let release: (() => void) | undefined;
     let alive = true;
@@ -45,7 +46,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
       // the same check as every customer call: a live session of a customer still active
       const who =
         typeof msg.token === 'string'
-          ? await inTransaction(ctx, (tx) => authenticate(tx, ctx, msg.token as string)).catch(signedOut)
+          ? await inTransaction(requestEnv(ctx, req.log), (tx) => authenticate(tx, ctx, msg.token as string)).catch(signedOut)
           : undefined;
       if (!who) {
         send({ type: 'error', code: -1 });

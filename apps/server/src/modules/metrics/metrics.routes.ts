@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { requestLang, sendError } from '../../lib/http.js';
+import { requestEnv, requestLang, sendError } from '../../lib/http.js';
 import { codeClass, type Metrics } from './metrics.service.js';
 
 export const METRICS_PATH = '/metrics';
@@ -57,7 +57,7 @@ export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext, met
         requestLang(req),
       );
     }
-    await inTransaction(ctx, (tx) => metrics.readState(tx)).catch((err) => {
+    await inTransaction(requestEnv(ctx, req.log), (tx) => metrics.readState(tx)).catch((err) => {
       // the process metrics are still worth serving
       req.log.warn({ err }, 'metrics: the review queues and ledger totals could not be read');
       metrics.stateUnreadable();

@@ -1,6 +1,6 @@
 import { type LiveTopic, normalizeLang } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
-import { afterCommit } from '../../db/transaction.js';
+import { afterCommit, logOf } from '../../db/transaction.js';
 import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { getSettings } from '../settings/settings.service.js';
 import { contactOf } from '../users/users.service.js';
@@ -26,7 +26,7 @@ export async function notifyUser(
   const letter = mail && (await compose(tx, ctx, userId, mail));
   afterCommit(tx, async () => {
     for (const topic of topics) await ctx.live.notify(userId, topic, ref);
-    if (letter) await ctx.mailer.send(letter);
+    if (letter) await ctx.mailer.send(letter, logOf(tx));
   });
 }
 

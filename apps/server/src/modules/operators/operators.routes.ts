@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { noAuth, post, postSteps } from '../../lib/http.js';
+import { noAuth, post, postSteps, requestEnv } from '../../lib/http.js';
 import * as operators from './operators.service.js';
 
 export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -18,10 +18,10 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): v
   const owner = operators.operatorAuth(ctx, ['owner']);
 
   // the password check (argon2, tens of milliseconds) runs between two short transactions
-  postSteps(app, ctx, ADMIN_API.login, { body: adminLoginRequest, auth: noAuth }, async ({ input, ip }) => {
-    const attempt = await inTransaction(ctx, (tx) => operators.findLogin(tx, ctx, input.email, ip));
+  postSteps(app, ctx, ADMIN_API.login, { body: adminLoginRequest, auth: noAuth }, async ({ input, ip, log }) => {
+    const attempt = await inTransaction(requestEnv(ctx, log), (tx) => operators.findLogin(tx, ctx, input.email, ip));
     const checked = await operators.checkLogin(ctx, attempt, input);
-    return inTransaction(ctx, (tx) => operators.openLogin(tx, ctx, checked, ip));
+    return inTransaction(requestEnv(ctx, log), (tx) => operators.openLogin(tx, ctx, checked, ip));
   });
   post(app, ctx, ADMIN_API.me, { body: emptyRequest, auth: anyOperator }, async ({ auth }) =>
     operators.toOperator(auth.operator),

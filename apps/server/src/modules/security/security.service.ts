@@ -1,6 +1,6 @@
 import { normalizeLang } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
-import { afterCommit } from '../../db/transaction.js';
+import { afterCommit, logOf } from '../../db/transaction.js';
 import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
@@ -77,7 +77,7 @@ export async function afterSignIn(
   const letter = withAntiPhishing(mail, lang, user.anti_phishing_phrase);
   // after commit, like every notice: the session exists before anyone can use the link, and a failed send is logged
   // without failing the sign-in (the mail is composed here, so nothing but its hand-over runs after the commit)
-  afterCommit(tx, () => ctx.mailer.send(letter));
+  afterCommit(tx, () => ctx.mailer.send(letter, logOf(tx)));
 }
 
 /** The caller's live sessions for the devices page: device, address, times, which is this one; never a token. */

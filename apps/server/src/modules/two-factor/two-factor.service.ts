@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { normalizeLang, TOTP_CODE_RE, type TotpEnabled, type TotpSetup } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
-import { afterCommit } from '../../db/transaction.js';
+import { afterCommit, logOf } from '../../db/transaction.js';
 import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { iso } from '../../lib/clock.js';
 import { hmacSha256, randomCode } from '../../lib/crypto.js';
@@ -138,5 +138,5 @@ async function mailChange(tx: Tx, ctx: AppContext, user: Principal, on: boolean,
   const lang = normalizeLang(user.lang);
   const mail = withAntiPhishing(twoFactorChangedMail(user.email, lang, on, now, app_name), lang, user.anti_phishing_phrase);
   // The change stands even if this notice cannot be sent; the failure is logged.
-  afterCommit(tx, () => ctx.mailer.send(mail));
+  afterCommit(tx, () => ctx.mailer.send(mail, logOf(tx)));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../lib/errors.js';
-import { authorize, callerOf, requestLang, sendError, setRequestLang } from '../../lib/http.js';
+import { authorize, callerOf, requestEnv, requestLang, sendError, setRequestLang } from '../../lib/http.js';
 import { operatorAuth } from '../operators/operators.service.js';
 import { userAuth } from '../users/users.service.js';
 import * as uploads from './uploads.service.js';
@@ -39,7 +39,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
     // the parser may also just stop at its limit: a cut-off file is never stored
     if (file.file.truncated) throw new DomainError('upload_too_large');
-    const stored = await inTransaction(ctx, (tx) => uploads.storeImage(tx, ctx, who.user.id, data));
+    const stored = await inTransaction(requestEnv(ctx, req.log), (tx) => uploads.storeImage(tx, ctx, who.user.id, data));
     return reply.send({ code: OK, msg: 'ok', data: stored });
   });
 
@@ -48,7 +48,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
    * (X-Admin-Token); others get a plain 404.
    */
   app.get(`${UPLOADS_PREFIX}:name`, async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
-    const file = await inTransaction(ctx, async (tx) => {
+    const file = await inTransaction(requestEnv(ctx, req.log), async (tx) => {
       const caller = callerOf(req);
       const reader = caller.adminToken
         ? await operator(tx, caller).then(

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { noAuth, post, postSteps } from '../../lib/http.js';
+import { noAuth, post, postSteps, requestEnv } from '../../lib/http.js';
 import { requireSecondFactor } from '../two-factor/two-factor.service.js';
 import * as users from './users.service.js';
 
@@ -23,21 +23,21 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     users.sendCode(tx, ctx, input, lang, ip),
   );
   // password hashing (tens of milliseconds) runs before the transaction opens
-  postSteps(app, ctx, API.register, { body: registerRequest, auth: noAuth }, async ({ input, lang, ip, userAgent }) => {
+  postSteps(app, ctx, API.register, { body: registerRequest, auth: noAuth }, async ({ input, lang, ip, userAgent, log }) => {
     const passwordHash = await users.prepareRegistration(ctx, input.password, ip);
-    return inTransaction(ctx, (tx) => users.register(tx, ctx, input, passwordHash, lang, { ip, userAgent }));
+    return inTransaction(requestEnv(ctx, log), (tx) => users.register(tx, ctx, input, passwordHash, lang, { ip, userAgent }));
   });
-  postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip, userAgent }) => {
-    const attempt = await inTransaction(ctx, (tx) => users.findLogin(tx, ctx, input.email, ip));
+  postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip, userAgent, log }) => {
+    const attempt = await inTransaction(requestEnv(ctx, log), (tx) => users.findLogin(tx, ctx, input.email, ip));
     const user = await users.checkLogin(ctx, attempt, input, ip);
-    return inTransaction(ctx, async (tx) => {
+    return inTransaction(requestEnv(ctx, log), async (tx) => {
       await requireSecondFactor(tx, ctx, user, input.totp);
       return users.openLogin(tx, ctx, user, lang, { ip, userAgent });
     });
   });
-  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip }) => {
+  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip, log }) => {
     const passwordHash = await users.prepareReset(ctx, input.password, ip);
-    await inTransaction(ctx, (tx) => users.resetPassword(tx, ctx, input, passwordHash));
+    await inTransaction(requestEnv(ctx, log), (tx) => users.resetPassword(tx, ctx, input, passwordHash));
   });
   post(app, ctx, API.logout, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.logout(tx, ctx, auth));
   post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input }) =>

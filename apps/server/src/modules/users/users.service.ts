@@ -9,7 +9,7 @@ import {
   type User,
 } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
-import { afterCommit } from '../../db/transaction.js';
+import { afterCommit, logOf } from '../../db/transaction.js';
 import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
@@ -117,7 +117,7 @@ export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; 
   const answer = { resend_after: CODE_RESEND_SECONDS };
   const user = await repo.findUserByEmail(tx, email);
   if (scene === 'forget' && !user) {
-    ctx.log.info({ email }, 'password reset code asked for an unknown address; nothing sent');
+    logOf(tx).info({ email }, 'password reset code asked for an unknown address; nothing sent');
     return answer;
   }
   const mailLang = user ? normalizeLang(user.lang) : lang;
@@ -137,9 +137,9 @@ export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; 
     mail = withAntiPhishing(codeMail(email, mailLang, scene, code, app_name), mailLang, user?.anti_phishing_phrase);
   }
   try {
-    await ctx.mailer.send(mail);
+    await ctx.mailer.send(mail, logOf(tx));
   } catch (err) {
-    ctx.log.error({ err }, 'verification mail failed');
+    logOf(tx).error({ err }, 'verification mail failed');
     throw new DomainError('internal');
   }
   return answer;
@@ -406,7 +406,7 @@ async function notifyPasswordChanged(
   const lang = normalizeLang(user.lang);
   const mail = withAntiPhishing(passwordChangedMail(user.email, lang, now, app_name), lang, user.anti_phishing_phrase);
   // The change stands even if this notice cannot be sent; the failure is logged.
-  afterCommit(tx, () => ctx.mailer.send(mail));
+  afterCommit(tx, () => ctx.mailer.send(mail, logOf(tx)));
 }
 
 export async function logout(tx: Tx, ctx: AppContext, who: CurrentUser) {
