@@ -36,7 +36,7 @@ function banner(config: Config, seeded: SeedReport, url: string): string {
  * Node flags the server is meant to start with, by name (the values are in scripts/cluster.mjs SERVER_NODE_FLAGS and the
  * root package.json's `start`). V8 reads them only when the process starts, so they cannot be set from here.
  */
-const NODE_FLAGS = ['--max-semi-space-size'];
+const NODE_FLAGS = ['--max-semi-space-size', '--heap-growing-percent'];
 const startedWith = (flag: string) =>
   [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => {
     const a = arg.replaceAll('_', '-'); // V8 takes --max_semi_space_size too
