@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vite
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { withPgUser } from '../src/db/database.js';
+import { type Database, withPgUser } from '../src/db/database.js';
 import type { DB } from '../src/db/schema.js';
 import type { JobRunner } from '../src/jobs/runner.js';
 import { TestClock } from '../src/lib/clock.js';
@@ -456,7 +456,7 @@ const LONG_AGO = '2000-01-01T00:00:00.000Z';
  * all of a transaction's statements pass `Database.runNow`, on PostgreSQL every one is a `query` of a pooled pg
  * client (its `$1` parameters written `?` here, as SQLite's are, so one expectation fits both).
  */
-export async function statementsRunBy(s: TestServer, call: () => Promise<unknown>): Promise<string[]> {
+export async function statementsRunBy(s: { ctx: { database: Database } }, call: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const database = s.ctx.database;
   const run = database.runNow;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from '@c2c/sqlite';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { statementsRunBy } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from './database.js';
 import { afterCommit, inTransaction, onRollback, type Tx } from './transaction.js';
@@ -46,20 +47,7 @@ const committed = () => (other.prepare('SELECT k FROM parent ORDER BY k').all() 
 const mine = async () => (await sql<{ k: string }>`SELECT k FROM parent ORDER BY k`.execute(database.db)).rows.map((r) => r.k);
 
 /** The statements `database.runNow` runs while `work` does. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const run = database.runNow!;
-  const seen: string[] = [];
-  database.runNow = (q) => {
-    seen.push(q.sql);
-    return run(q);
-  };
-  try {
-    await work();
-  } finally {
-    database.runNow = run;
-  }
-  return seen;
-}
+const statementsOf = (work: () => Promise<unknown>) => statementsRunBy({ ctx: { database } }, work);
 
 describe('group commit on SQLite', () => {
   it('runs the transactions of one turn in one BEGIN and one COMMIT, each in its own savepoint, in the order they came', async () => {
