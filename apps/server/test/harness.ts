@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ADMIN_API, API, checkAnswer, type Envelope, OK } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
@@ -67,7 +67,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: process.env.DATABASE_URL,
     DATABASE_SCHEMA: schema,
     REDIS_URL: process.env.REDIS_URL,
@@ -452,6 +452,57 @@ export async function agePayoutAccounts(s: { db: Kysely<DB> }): Promise<void> {
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
 
 /**
+ * Runs `call` with `before` run first, in the same transaction, ahead of the first statement whose SQL matches `match`:
+ * what another writer would have committed at that instant (an operator changing an offer between a sale's reading
+ * it and reserving it). `before` is SQL with `?` parameters.
+ */
+export async function withChangeBefore(
+  s: { ctx: { database: Database } },
+  match: RegExp,
+  before: { sql: string; parameters: unknown[] },
+  call: () => Promise<unknown>,
+): Promise<void> {
+  let done = false;
+  const database = s.ctx.database;
+  const run = database.runNow;
+  if (run) {
+    database.runNow = (q) => {
+      if (!done && match.test(q.sql)) {
+        done = true;
+        run(CompiledQuery.raw(before.sql, before.parameters));
+      }
+      return run(q);
+    };
+    try {
+      await call();
+    } finally {
+      database.runNow = run;
+    }
+  } else {
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const query = proto.query;
+    let n = 0;
+    const pgSql = before.sql.replace(/\?/g, () => `$${++n}`);
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+      if (!done && match.test(text.replace(/\$\d+/g, '?'))) {
+        done = true;
+        // a client in pipeline mode sends it at once, ahead of the matched statement
+        (query.call(this, pgSql, before.parameters) as Promise<unknown>).catch(() => undefined);
+      }
+      return query.apply(this, args);
+    };
+    try {
+      await call();
+    } finally {
+      proto.query = query;
+    }
+  }
+  expect(done, `no statement matched ${match}`).toBe(true);
+}
+
+/**
  * The SQL of every statement `call` runs on the database while it is awaited, BEGIN and COMMIT included: on SQLite
  * all of a transaction's statements pass `Database.runNow`, on PostgreSQL every one is a `query` of a pooled pg
  * client (its `$1` parameters written `?` here, as SQLite's are, so one expectation fits both).
@@ -475,7 +526,9 @@ export async function statementsRunBy(s: { ctx: { database: Database } }, call: 
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const query = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    if (typeof args[0] === 'string') seen.push(args[0].replace(/\$\d+/g, '?'));
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
+    if (text !== undefined) seen.push(text.replace(/\$\d+/g, '?'));
     return query.apply(this, args);
   };
   try {

@@ -76,6 +76,7 @@ export const ERROR_CODES = {
   merchant_inactive: 1440,
   merchant_quantity_short: 1441,
   payout_kind_not_accepted: 1442,
+  merchant_offer_changed: 1443,
   // trading between customers (issue 8)
   listing_not_open: 1450,
   listing_own: 1451,

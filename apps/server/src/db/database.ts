@@ -26,6 +26,7 @@ import {
   sql,
   type UnknownRow,
 } from 'kysely';
+import type { Pool as PgPool } from 'pg';
 import type { Config } from '../config.js';
 import { Slots } from '../lib/slots.js';
 import { startCheckpointer } from './checkpointer.js';
@@ -50,6 +51,36 @@ export interface Database {
    * objects): the lock every use of the connection takes (Kysely's own included) and what a `Transaction` is built of.
    */
   sqlite?: SqliteConnection;
+  /**
+   * PostgreSQL only: what `inTransaction` needs to run a transaction on a pooled client itself (`db/pg-session.ts`),
+   * without Kysely's transaction machinery: the pool, and what a `Transaction` is built of.
+   */
+  pg?: PgConnections;
+}
+
+/**
+ * What a transaction of `inTransaction` builds its Kysely `Transaction` of, without Kysely's transaction machinery:
+ * Kysely's executor (its compiler, adapter and plugins), bound to a connection provider given per transaction, and the
+ * rest of a `Transaction`'s properties (the database's config, driver and dialect).
+ */
+export interface KyselyParts {
+  executor: DefaultQueryExecutor;
+  props: { config: KyselyConfig; driver: Driver; dialect: KyselyDialect };
+}
+
+/** The parts of a Kysely over `dialect`, whose executor is bound to a connection provider that is never used. */
+function partsOf(db: Kysely<DB>, config: KyselyConfig, driver: Driver | undefined): KyselyParts {
+  if (!driver) throw new Error('the dialect made no driver');
+  // the connection provider is replaced per transaction (`inTransaction`); this one is never used
+  const executor = (db.getExecutor() as DefaultQueryExecutor).withConnectionProvider({
+    provideConnection: () => Promise.reject(new Error('a transaction of inTransaction provides the connection')),
+  });
+  return { executor, props: { config, driver, dialect: config.dialect } };
+}
+
+/** PostgreSQL's pool, whose clients run in pipeline mode (`db/pg-session.ts`), and what a `Transaction` is built of. */
+export interface PgConnections extends KyselyParts {
+  pool: PgPool;
 }
 
 /**
@@ -62,12 +93,8 @@ export class ConnectionLock extends Slots {
   }
 }
 
-export interface SqliteConnection {
+export interface SqliteConnection extends KyselyParts {
   lock: ConnectionLock;
-  /** Kysely's executor (its compiler, adapter and plugins) bound to a connection provider given per transaction */
-  executor: DefaultQueryExecutor;
-  /** the rest of a `Transaction`'s properties: the database's config, driver and dialect */
-  props: { config: KyselyConfig; driver: Driver; dialect: KyselyDialect };
   /** whether the connection is inside a transaction (after a failed COMMIT: whether it still needs a ROLLBACK) */
   inTransaction(): boolean;
   /** the database file, for a read-only connection of its own (`readInSlices`) */
@@ -262,7 +289,16 @@ function runnerOn(sqlite: SqliteDatabase): (query: CompiledQuery) => QueryResult
   };
 }
 
-function wrap(db: Kysely<DB>, dialect: Dialect, direct?: Pick<Database, 'runNow' | 'sqlite'>): Database {
+/** Kysely's PostgreSQL dialect, keeping the driver it made (what a `Transaction` of `inTransaction` is built with). */
+class PostgresDialectKeepingDriver extends PostgresDialect {
+  driver: Driver | undefined;
+  override createDriver(): Driver {
+    this.driver = super.createDriver();
+    return this.driver;
+  }
+}
+
+function wrap(db: Kysely<DB>, dialect: Dialect, direct?: Pick<Database, 'runNow' | 'sqlite' | 'pg'>): Database {
   return {
     db,
     dialect,
@@ -355,6 +391,9 @@ export async function openDatabase(config: Config): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: withPgUser(config.databaseUrl),
       max: 10,
+      // a statement is sent at once, not after the one before it is answered: a transaction's BEGIN, SAVEPOINT and
+      // RELEASE travel with the statement after them (`PgSession`); a client is used by one caller at a time
+      pipeline: true,
       // BIGINT (int8: money, counts) arrives as bigint, as it does from SQLite; pg's default is a string
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -365,7 +404,10 @@ export async function openDatabase(config: Config): Promise<Database> {
     pool.on('error', () => {
       // an idle client failed; the pool replaces it and the next query reports any lasting problem
     });
-    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    const dialect = new PostgresDialectKeepingDriver({ pool });
+    const kyselyConfig: KyselyConfig = { dialect };
+    const db = new Kysely<DB>(kyselyConfig);
+    return wrap(db, 'postgres', { pg: { pool, ...partsOf(db, kyselyConfig, dialect.driver) } });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
@@ -373,18 +415,11 @@ export async function openDatabase(config: Config): Promise<Database> {
   const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite });
   const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
   const db = new Kysely<DB>(kyselyConfig);
-  const driver = kyselyDialect.driver;
-  if (!driver) throw new Error('the SQLite dialect made no driver');
-  // the connection provider is replaced per transaction (`inTransaction`); this one is never used
-  const executor = (db.getExecutor() as DefaultQueryExecutor).withConnectionProvider({
-    provideConnection: () => Promise.reject(new Error('a transaction of inTransaction provides the connection')),
-  });
   const database = wrap(db, 'sqlite', {
     runNow: runnerOn(sqlite),
     sqlite: {
       lock: kyselyDialect.lock,
-      executor,
-      props: { config: kyselyConfig, driver, dialect: kyselyDialect },
+      ...partsOf(db, kyselyConfig, kyselyDialect.driver),
       inTransaction: sqlite.inTransaction,
       file,
     },

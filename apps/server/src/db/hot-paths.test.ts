@@ -72,7 +72,7 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
   });
 
-  it('saleu/create-order: 11 statements of its own between BEGIN and COMMIT, the offer checked and reserved in one, the order number inserted', async () => {
+  it('saleu/create-order: 12 statements of its own between BEGIN and COMMIT, the offer reserved last by the statement that checks it again, the order number inserted', async () => {
     const c = await seller();
     const body = { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'hot-s-0001' };
     const ran = await statementsOf(API.saleuCreateOrder, body, c.token);
@@ -82,13 +82,15 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       SESSION_USER,
       /^select "id", "order_no", "status" from "merchant_sales" where "user_id" = \? and "request_id" = \?$/,
       /^SAVEPOINT work$/,
-      /^update "merchants" set "quantity" = "quantity" - \? where "id" = \? and "active" = \? and .* returning \*$/,
+      /^select \* from "merchants" where "id" = \?$/,
       /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,
       /^(with "next_sale" as \(.*\) )?insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
       /^update "accounts" set .* returning "id", "balance"$/,
       /^update "accounts" set .* returning "id", "balance"$/,
       /^insert into "journals" .* returning "id"$/,
       /^insert into "postings" .*$/,
+      // last: the offer's row is locked from here to the COMMIT only
+      /^update "merchants" set "quantity" = "quantity" - \? where "id" = \? and "active" = \? and .* and "price" = \? and "currency" = \? and "methods" = \? returning "id"$/,
       /^RELEASE SAVEPOINT work$/,
       ...MEMBER_DONE,
       COMMIT,

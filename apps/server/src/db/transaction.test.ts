@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
+import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
@@ -292,7 +293,7 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
   });
 
   it('make a signed-in read two queries: the session with its customer, the balances', async () => {
-    const { token } = await signUp(s);
+    const { token, user } = await signUp(s);
     const seen = await statementsRunBy(s, async () => expect((await s.call(API.getMoneyInfo, {}, token)).code).toBe(200));
     const queries = seen.filter((q) => !/^(begin|begin immediate|commit|savepoint member|release member)$/.test(q));
     expect(queries).toHaveLength(2);
@@ -302,6 +303,68 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     expect(seen[0]).toBe(onPostgres ? 'begin' : 'begin immediate');
     expect(seen.at(-1)).toBe('commit');
     expect(seen).toHaveLength(onPostgres ? 4 : 6);
+    if (onPostgres) {
+      // on PostgreSQL each is a named prepared statement of its connection: parsed and planned once there, not per call
+      const prepared = await inTransaction(s.ctx, async (tx) => {
+        await moneyInfo(tx, user.id);
+        return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx))
+          .rows;
+      });
+      const balances = prepared.filter((p) => p.statement.replace(/\$\d+/g, '?') === queries[1]);
+      expect(balances).toEqual([{ name: expect.stringMatching(/^c2c_\d+$/), statement: expect.any(String) }]);
+    }
+  });
+
+  it('fail the transaction when a statement sent without waiting failed (on PostgreSQL a RELEASE travels with the next)', async () => {
+    const key = `deferred.${Date.now()}`;
+    const noSuchSavepoint = /savepoint "nosuch" does not exist|no such savepoint: nosuch/;
+    const release = CompiledQuery.raw('RELEASE SAVEPOINT nosuch');
+    // followed by another statement: that statement's caller hears of the failure
+    let heard: unknown;
+    const first = inTransaction(s.ctx, async (tx) => {
+      await tx.insertInto('settings').values({ key, value: 'a' }).execute();
+      heard = await tx
+        .executeQuery(release)
+        .then(() => tx.selectFrom('settings').select('key').limit(1).execute())
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      throw heard ?? new Error('no failure heard');
+    });
+    await expect(first).rejects.toThrow(noSuchSavepoint);
+    expect(String(heard)).toMatch(noSuchSavepoint);
+    // the last statement before COMMIT: the COMMIT fails with it, and nothing of the transaction is stored
+    const last = inTransaction(s.ctx, async (tx) => {
+      await tx.insertInto('settings').values({ key, value: 'b' }).execute();
+      await tx.executeQuery(release);
+    });
+    await expect(last).rejects.toThrow(noSuchSavepoint);
+    expect(await s.db.selectFrom('settings').select('value').where('key', '=', key).execute()).toEqual([]);
+  });
+
+  it('commit nothing on PostgreSQL once a statement failed, even when the work went on without it', async () => {
+    const key = `swallowed.${Date.now()}`;
+    const work = inTransaction(s.ctx, async (tx) => {
+      await tx.insertInto('settings').values({ key, value: 'a' }).execute();
+      // a duplicate key: the work catches the refusal and carries on
+      await tx
+        .insertInto('settings')
+        .values({ key, value: 'dup' })
+        .execute()
+        .catch(() => undefined);
+      return 'done';
+    });
+    const stored = () => s.db.selectFrom('settings').select('value').where('key', '=', key).execute();
+    if (onPostgres) {
+      // PostgreSQL ended the transaction at the refusal and answers ROLLBACK to its COMMIT: that is no success
+      await expect(work).rejects.toThrow(/not committed: PostgreSQL answered ROLLBACK/);
+      expect(await stored()).toEqual([]);
+    } else {
+      // SQLite undoes the refused statement alone, and the rest commits
+      await expect(work).resolves.toBe('done');
+      expect(await stored()).toEqual([{ value: 'a' }]);
+    }
   });
 
   it('are refused once the transaction has ended, as Kysely refuses them', async () => {

@@ -2,7 +2,8 @@ import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult, 
 import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { Slots } from '../lib/slots.js';
-import type { Database, SqliteConnection } from './database.js';
+import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
+import { PgSession } from './pg-session.js';
 import type { DB } from './schema.js';
 
 /**
@@ -51,31 +52,51 @@ async function runAll(effects: Effect[], log: TxLog, what: string) {
  * transactions of one turn of the event loop share one: `GroupCommit`).
  */
 export function inTransaction<T>(env: TxEnv, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const { runNow, sqlite } = env.database;
-  return runNow && sqlite ? inSqliteTransaction(runNow, sqlite, env.log, work) : inKyselyTransaction(env, work);
+  const { runNow, sqlite, pg } = env.database;
+  if (runNow && sqlite) return inSqliteTransaction(runNow, sqlite, env.log, work);
+  if (pg) return inPgTransaction(pg, env.log, work);
+  throw new Error('inTransaction needs a database opened by openDatabase');
 }
 
-/** PostgreSQL: Kysely's transaction on a connection of the pool. */
-async function inKyselyTransaction<T>(env: TxEnv, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const effects: Pending = { commit: [], rollback: [], log: env.log };
+type TxState = 'open' | 'committed' | 'rolled back';
+
+/**
+ * PostgreSQL: the transaction runs on a client of the pool itself (`PgSession`: BEGIN, SAVEPOINT and RELEASE travel
+ * with the statement after them, every query is a named prepared statement), without Kysely's transaction machinery.
+ * A client whose ROLLBACK failed (its connection broke) is dropped by the pool, never handed to the next caller.
+ */
+async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const effects: Pending = { commit: [], rollback: [], log };
   let refusal: DomainError | undefined;
   let result: T;
+  const client = await pg.pool.connect();
+  const session = new PgSession(client);
+  let state: TxState = 'open';
   try {
-    result = await env.database.db.transaction().execute(async (tx) => {
-      pending.set(tx, effects);
-      try {
-        return await work(tx);
-      } catch (err) {
-        if (!(err instanceof DomainError && err.keepWrites)) throw err;
-        refusal = err;
-        return undefined as T;
-      }
+    session.begin();
+    const tx = transactionOn(pg, (query) => {
+      if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
+      return session.run(query);
     });
+    pending.set(tx, effects);
+    try {
+      result = await work(tx);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.keepWrites)) throw err;
+      refusal = err;
+      result = undefined as T;
+    }
+    state = 'committed';
+    await session.commit();
   } catch (err) {
-    await runAll(effects.rollback, env.log, 'on-rollback');
+    state = 'rolled back';
+    const usable = await session.rollback();
+    client.release(usable ? undefined : new Error('the connection failed to roll back'));
+    await runAll(effects.rollback, log, 'on-rollback');
     throw err;
   }
-  await runAll(effects.commit, env.log, 'after-commit');
+  client.release();
+  if (effects.commit.length) await runAll(effects.commit, log, 'after-commit');
   if (refusal) throw refusal;
   return result;
 }
@@ -215,7 +236,7 @@ async function inSqliteTransaction<T>(
     commits.turn.release();
     throw err;
   }
-  let state: 'open' | 'committed' | 'rolled back' = 'open';
+  let state: TxState = 'open';
   try {
     const tx = directTransaction(sqlite, runNow, () => state);
     pending.set(tx, effects);
@@ -265,32 +286,33 @@ async function inSqliteTransaction<T>(
 }
 
 /** A Kysely `Transaction` whose queries run at once on the SQLite connection while `state()` is open, else are refused. */
-function directTransaction(
-  sqlite: SqliteConnection,
-  runNow: NonNullable<Database['runNow']>,
-  state: () => 'open' | 'committed' | 'rolled back',
-): Tx {
-  const run = (query: CompiledQuery) => {
+function directTransaction(sqlite: SqliteConnection, runNow: Run, state: () => TxState): Tx {
+  return transactionOn(sqlite, (query) => {
     const now = state();
-    if (now !== 'open') throw new Error(`Transaction is already ${now}`);
-    return runNow(query);
-  };
-  // what an executor derived from this one (a plugin added) runs its queries on, through Kysely's own path
+    if (now !== 'open') return Promise.reject(new Error(`Transaction is already ${now}`));
+    try {
+      return Promise.resolve(runNow(query));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  });
+}
+
+/**
+ * A Kysely `Transaction` whose every query `run` runs: straight from the executor (no connection provider, no
+ * plugin's transformResult: the only plugin, SQLite's `DropRowLocks`, changes a query when it is compiled, never its
+ * result), and through Kysely's own path for an executor derived from it (a plugin added).
+ */
+function transactionOn(parts: KyselyParts, run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Tx {
   const connection: DatabaseConnection = {
-    executeQuery: (query) => {
-      try {
-        return Promise.resolve(run(query) as QueryResult<never>);
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    },
+    executeQuery: run as DatabaseConnection['executeQuery'],
     streamQuery: () => {
       throw new Error('streaming is not supported in a transaction');
     },
   };
-  const executor = sqlite.executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) });
+  const executor = parts.executor.withConnectionProvider({ provideConnection: (consume) => consume(connection) });
   executor.executeQuery = connection.executeQuery as typeof executor.executeQuery;
-  return new Transaction<DB>({ ...sqlite.props, executor });
+  return new Transaction<DB>({ ...parts.props, executor });
 }
 
 function effectsOf(tx: Tx): Pending {

@@ -73,6 +73,7 @@ export default {
   merchant_inactive: 'Dieser Händler kauft derzeit nicht',
   merchant_quantity_short: 'Der Händler kauft nur noch {max} USDT',
   payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte wählen Sie ein anderes Auszahlungskonto',
+  merchant_offer_changed: 'Dieses Angebot hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut',
   // trading between customers (issue 8)
   listing_not_open: 'Dieses Angebot ist nicht mehr offen',
   listing_own: 'Sie können nicht aus Ihrem eigenen Angebot kaufen',

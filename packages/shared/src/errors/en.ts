@@ -72,6 +72,7 @@ export default {
   merchant_inactive: 'This merchant is not buying at the moment',
   merchant_quantity_short: 'The merchant buys only {max} USDT more',
   payout_kind_not_accepted: 'This merchant does not pay to this kind of account; please choose another payout account',
+  merchant_offer_changed: 'This offer has changed in the meantime; please check it and try again',
   // trading between customers (issue 8)
   listing_not_open: 'This listing is no longer open',
   listing_own: 'You cannot buy from your own listing',

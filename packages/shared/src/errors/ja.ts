@@ -71,6 +71,7 @@ export default {
   merchant_inactive: 'この加盟店は現在買い取りを行っていません',
   merchant_quantity_short: 'この加盟店の残り買取数量は {max} USDT です',
   payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
+  merchant_offer_changed: 'このオファーは変更されました。内容を確認してもう一度お試しください',
   // trading between customers (issue 8)
   listing_not_open: 'この売り注文は受付を終了しています',
   listing_own: '自分の売り注文からは購入できません',

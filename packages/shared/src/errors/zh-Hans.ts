@@ -70,6 +70,7 @@ export default {
   merchant_inactive: '该商家暂不收购',
   merchant_quantity_short: '该商家最多还收购 {max} USDT',
   payout_kind_not_accepted: '该商家不支持向此类账户付款，请选择其他收款账户',
+  merchant_offer_changed: '该报价已变更，请查看后重试',
   // trading between customers (issue 8)
   listing_not_open: '该挂单已不再开放',
   listing_own: '不能购买自己的挂单',

@@ -70,6 +70,7 @@ export default {
   merchant_inactive: '此商家暫不收購',
   merchant_quantity_short: '此商家最多還收購 {max} USDT',
   payout_kind_not_accepted: '此商家不支援向此類帳戶付款，請選擇其他收款帳戶',
+  merchant_offer_changed: '此報價已變更，請查看後重試',
   // trading between customers (issue 8)
   listing_not_open: '此掛單已不再開放',
   listing_own: '不能購買自己的掛單',

@@ -1,4 +1,4 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
 import type { Dialect } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
@@ -11,7 +11,7 @@ export async function insertMerchant(tx: Tx, m: Insertable<MerchantsTable>): Pro
 export const findMerchant = (tx: Tx, id: number) =>
   tx.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The offer row locked until the transaction ends: sales to it queue behind each other. */
+/** The offer row locked until the transaction ends (an operator's change): sales reserve after it. */
 const lockedMerchant = prepared(1, (db, id: number) => db.selectFrom('merchants').selectAll().where('id', '=', id).forUpdate());
 export const lockMerchant = async (tx: Tx, id: number) => (await lockedMerchant(tx, id)).rows[0];
 
@@ -19,12 +19,20 @@ export async function updateMerchant(tx: Tx, id: number, set: Updateable<Merchan
   await tx.updateTable('merchants').set(set).where('id', '=', id).execute();
 }
 
+type MerchantRow = Selectable<MerchantsTable>;
+
+const offerOf = prepared(1, (db, id: number) => db.selectFrom('merchants').selectAll().where('id', '=', id));
+/** The offer as it is now, without a lock (a sale reserves its quantity last: `reserveOrder`). */
+export const readOffer = async (tx: Tx, id: number) => (await offerOf(tx, id)).rows[0];
+
 /**
- * Takes `n` off what an active offer still buys, only if `n` is within its per-order limits and that much is left, and
- * answers the offer as it is now; undefined when it did not (`lockMerchant` tells why). The row stays locked until the
- * transaction ends, so sales to it queue behind each other; the condition makes overselling impossible even without it.
+ * Takes `n` off what an active offer still buys, only if `n` is within its per-order limits, that much is left and
+ * the offer still has the price, currency and payout kinds the sale was made at; answers whether it did
+ * (`readOffer` tells why not). The row stays locked until the transaction ends, so sales to one offer queue behind
+ * each other from this statement on — the last of a sale's, so that the queue moves at the pace of a COMMIT, not of a
+ * whole sale; the condition makes overselling impossible even without the lock.
  */
-const takeOrder = prepared(2, (db, id: number, n: bigint) =>
+const takeOrder = prepared(5, (db, id: number, n: bigint, price: bigint, currency: string, methods: string) =>
   db
     .updateTable('merchants')
     .set((eb) => ({ quantity: eb('quantity', '-', n) }))
@@ -33,9 +41,13 @@ const takeOrder = prepared(2, (db, id: number, n: bigint) =>
     .where('min_amount', '<=', n)
     .where('max_amount', '>=', n)
     .where('quantity', '>=', n)
-    .returningAll(),
+    .where('price', '=', price)
+    .where('currency', '=', currency)
+    .where('methods', '=', methods)
+    .returning('id'),
 );
-export const reserveOrder = async (tx: Tx, id: number, n: bigint) => (await takeOrder(tx, id, n)).rows[0];
+export const reserveOrder = async (tx: Tx, offer: MerchantRow, n: bigint) =>
+  (await takeOrder(tx, offer.id, n, offer.price, offer.currency, offer.methods)).rows.length === 1;
 
 export async function restoreQuantity(tx: Tx, id: number, n: bigint): Promise<void> {
   await tx

@@ -170,6 +170,9 @@ export async function updateMerchant(tx: Tx, ctx: AppContext, actor: Actor, inpu
 }
 
 /** Why an offer took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quantity. */
+/** Whether an offer as read takes an order of `n` (what `reserveOrder` checks again as it reserves). */
+const offerTakes = (m: MerchantRow, n: bigint) => m.active && n >= m.min_amount && n <= m.max_amount && n <= m.quantity;
+
 function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
   if (!merchant) return new DomainError('record_not_found');
   if (!merchant.active) return new DomainError('merchant_inactive');
@@ -179,10 +182,13 @@ function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
 }
 
 /**
- * Sells USDT to a merchant. In one transaction: the offer row is locked and the order checked against it (active, per-order
- * limits, quantity left) as its quantity is reserved, then against the payout account (the customer's, of a kind the
- * merchant pays to), and the amount moved available -> frozen. The order number (S, the UTC day, the id) is written
- * with the sale. Anything refused changes nothing.
+ * Sells USDT to a merchant. In one transaction: the order is checked against the offer as read (active, per-order
+ * limits, quantity left) and against the payout account (the customer's, of a kind the merchant pays to), the sale is
+ * written at the offer's price with its order number (S, the UTC day, the id), the amount moved available -> frozen,
+ * and last the offer's quantity reserved by the statement that checks it again, and that the offer was not changed
+ * meanwhile (`reserveOrder`): the offer's row is locked from there to the COMMIT only, so concurrent sales to one offer
+ * do not wait for each other's whole work, and every lock of a sale is taken in the order a rejection takes them
+ * (the customer's accounts, then the offer). Anything refused changes nothing.
  */
 export async function createSale(
   tx: Tx,
@@ -203,10 +209,8 @@ export async function createSale(
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const n = input.number;
-    // the quantity is reserved first, by the statement that checks the offer (active, per-order limits, quantity left)
-    // and locks it; a refusal reads the offer to say why, and anything refused later undoes the reservation
-    const merchant = await repo.reserveOrder(tx, input.saleu_id, n);
-    if (!merchant) throw refusal(await repo.lockMerchant(tx, input.saleu_id), n);
+    const merchant = await repo.readOffer(tx, input.saleu_id);
+    if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
@@ -235,6 +239,13 @@ export async function createSale(
         { account: { user: userId, kind: 'frozen' }, amount: n },
       ],
     });
+    // a refusal here (another sale took the rest, or an operator changed the offer) undoes the sale and its posting;
+    // why is read without a lock: this transaction holds a key-share lock on the offer (the sale's foreign key), and
+    // waiting for its row lock would queue ahead of a sale that holds the offer and waits for that key-share lock
+    if (!(await repo.reserveOrder(tx, merchant, n))) {
+      const current = await repo.readOffer(tx, input.saleu_id);
+      throw current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
+    }
     await notifyUser(tx, ctx, userId, ['money', 'saleu']);
     return { id, order_no: orderNo, status: 'auditing' as const };
   });
