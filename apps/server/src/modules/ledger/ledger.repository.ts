@@ -60,6 +60,74 @@ export async function applyToAccount(
   return (await addToAccount(tx, account.owner, account.kind, account.currency, amount, now)).rows[0];
 }
 
+/**
+ * PostgreSQL: a two-leg journal in one statement (four round trips in one): each leg's account changed as
+ * `applyToAccount` changes it, the journal and its two postings written only when both legs were, and nothing more
+ * changed when the first leg was refused. The second leg waits for the first (it reads its outcome), so the two rows
+ * are locked in the order given, as `post` orders them against deadlocks. Answers the journal's id, or null with
+ * whether the first leg went through (then the second was refused).
+ */
+const pairPost = prepared(
+  12,
+  (
+    db,
+    owner1: string,
+    kind1: string,
+    amount1: bigint,
+    owner2: string,
+    kind2: string,
+    amount2: bigint,
+    currency: string,
+    now: string,
+    kind: string,
+    ref: string,
+    actor: string,
+    memo: string,
+  ) => ({
+    compile: () =>
+      sql<{ journal_id: number | null; first_applied: boolean }>`with a1 as (
+  update accounts set balance = balance + ${amount1}::bigint, updated_at = ${now}
+  where owner = ${owner1} and kind = ${kind1} and currency = ${currency} and (user_id is null or balance + ${amount1}::bigint >= 0)
+  returning id, balance
+), a2 as (
+  update accounts set balance = balance + ${amount2}::bigint, updated_at = ${now}
+  where owner = ${owner2} and kind = ${kind2} and currency = ${currency} and (user_id is null or balance + ${amount2}::bigint >= 0)
+    and exists (select 1 from a1)
+  returning id, balance
+), j as (
+  insert into journals (kind, ref, actor, memo, created_at)
+  select ${kind}, ${ref}, ${actor}, ${memo}, ${now} where exists (select 1 from a2)
+  returning id
+), p as (
+  insert into postings (journal_id, account_id, amount, balance_after, created_at)
+  select j.id, a1.id, ${amount1}::bigint, a1.balance, ${now} from j cross join a1
+  union all
+  select j.id, a2.id, ${amount2}::bigint, a2.balance, ${now} from j cross join a2
+)
+select (select id from j) as journal_id, exists (select 1 from a1) as first_applied`.compile(db),
+  }),
+);
+
+export interface Leg {
+  owner: string;
+  kind: string;
+  amount: bigint;
+}
+/** PostgreSQL only (`pairPost`): the journal's id, or which leg was refused. */
+export async function postPair(
+  tx: Tx,
+  legs: readonly [Leg, Leg],
+  currency: string,
+  j: { kind: string; ref: string; actor: string; memo: string; now: string },
+): Promise<{ journalId: number } | { refused: Leg }> {
+  const [a, b] = legs;
+  const row = (
+    await pairPost(tx, a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo)
+  ).rows[0];
+  if (row?.journal_id != null) return { journalId: row.journal_id };
+  return { refused: row?.first_applied ? b : a };
+}
+
 const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>
   db.insertInto('journals').values({ kind, ref, actor, memo, created_at: now }).returning('id'),
 );

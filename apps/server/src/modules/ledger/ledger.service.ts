@@ -8,6 +8,7 @@ import {
   netFlows,
   type Page,
 } from '@c2c/shared';
+import { PostgresAdapter } from 'kysely';
 import type { Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -49,6 +50,16 @@ async function accountId(tx: Tx, ref: AccountRef): Promise<number> {
   return id;
 }
 
+/** Why a leg was refused: its account does not exist (a programming error), or it would go below zero. */
+async function refusalOf(tx: Tx, leg: repo.Leg): Promise<Error> {
+  if ((await repo.findAccountId(tx, leg.owner, leg.kind, CURRENCY)) === undefined)
+    return new Error(`ledger: no account ${leg.owner}/${leg.kind}`);
+  return new DomainError('insufficient_balance');
+}
+
+/** Whether `tx` runs on PostgreSQL (where a two-leg journal is one statement: `repo.postPair`). */
+const onPostgres = (tx: Tx) => tx.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
  * Posts one journal: every leg changes its account and records the balance after it, inside the caller's
  * transaction. Refuses legs that do not sum to zero (a programming error) and, with `insufficient_balance`,
@@ -74,15 +85,30 @@ export async function post(
   // A fixed order of row locks (by owner and kind, the accounts' unique key), so two journals touching the same
   // accounts cannot deadlock.
   resolved.sort((a, b) => (a.owner === b.owner ? compare(a.kind, b.kind) : compare(a.owner, b.owner)));
+  const [first, second] = resolved;
+  if (
+    resolved.length === 2 &&
+    first &&
+    second &&
+    onPostgres(tx) &&
+    (first.owner !== second.owner || first.kind !== second.kind)
+  ) {
+    const memo = journal.memo ?? '';
+    const done = await repo.postPair(tx, [first, second], CURRENCY, {
+      kind: journal.kind,
+      ref: journal.ref,
+      actor: journal.actor,
+      memo,
+      now,
+    });
+    if ('journalId' in done) return done.journalId;
+    throw await refusalOf(tx, done.refused);
+  }
   const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
   for (const leg of resolved) {
     // finds the account and changes it in one statement; only a refusal asks which of the two it was
     const after = await repo.applyToAccount(tx, { ...leg, currency: CURRENCY }, leg.amount, now);
-    if (after === undefined) {
-      if ((await repo.findAccountId(tx, leg.owner, leg.kind, CURRENCY)) === undefined)
-        throw new Error(`ledger: no account ${leg.owner}/${leg.kind}`);
-      throw new DomainError('insufficient_balance');
-    }
+    if (after === undefined) throw await refusalOf(tx, leg);
     postings.push({ journalId: 0, accountId: after.id, amount: leg.amount, balanceAfter: after.balance, now });
   }
   const journalId = await repo.insertJournal(tx, {

@@ -70,6 +70,46 @@ describe('ledger', () => {
     expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
   });
 
+  it('stores nothing of a journal whose later leg is refused, the earlier one included (on PostgreSQL one statement)', async () => {
+    const { user } = await signUp(s);
+    const fund = (amount: bigint) =>
+      s.db.transaction().execute((tx) =>
+        post(tx, {
+          kind: 'adjust',
+          ref: 'test:4',
+          actor: 'test',
+          now: now(),
+          legs: [
+            { account: { platform: 'adjustments' }, amount: -amount },
+            { account: { user: user.id, kind: 'available' }, amount },
+          ],
+        }),
+      );
+    await fund(5n);
+    const before = await moneyInfo(s.db, user.id);
+    // legs are applied in the order of their accounts: available (+3, which would pass) before frozen (-3, empty)
+    const unfreeze = (legs: Parameters<typeof post>[1]['legs']) =>
+      s.db.transaction().execute((tx) => post(tx, { kind: 'withdraw_refund', ref: 'test:5', actor: 'test', now: now(), legs }));
+    await expect(
+      unfreeze([
+        { account: { user: user.id, kind: 'frozen' }, amount: -3n },
+        { account: { user: user.id, kind: 'available' }, amount: 3n },
+      ]),
+    ).rejects.toMatchObject({ key: 'insufficient_balance' });
+    expect(await moneyInfo(s.db, user.id)).toEqual(before);
+    // an account that does not exist is a programming error, named
+    await expect(
+      unfreeze([
+        { account: { user: user.id, kind: 'available' }, amount: -1n },
+        { account: { user: 999_999_999, kind: 'frozen' }, amount: 1n },
+      ]),
+    ).rejects.toThrow('ledger: no account user:999999999/frozen');
+    expect(await moneyInfo(s.db, user.id)).toEqual(before);
+    const journals = await s.db.selectFrom('journals').select('id').where('ref', '=', 'test:5').execute();
+    expect(journals).toEqual([]);
+    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+  });
+
   it('detects a balance edited outside the ledger', async () => {
     const { user } = await signUp(s);
     await s.db.updateTable('accounts').set({ balance: 7n }).where('user_id', '=', user.id).where('kind', '=', 'escrow').execute();
