@@ -30,6 +30,7 @@ import type { Pool as PgPool } from 'pg';
 import type { Config } from '../config.js';
 import { Slots } from '../lib/slots.js';
 import { startCheckpointer } from './checkpointer.js';
+import { GroupCommit } from './group-commit.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -95,6 +96,8 @@ export class ConnectionLock extends Slots {
 
 export interface SqliteConnection extends KyselyParts {
   lock: ConnectionLock;
+  /** the group commit of the transactions `inTransaction` runs on the connection (`db/transaction.ts`) */
+  commits: GroupCommit;
   /** whether the connection is inside a transaction (after a failed COMMIT: whether it still needs a ROLLBACK) */
   inTransaction(): boolean;
   /** the database file, for a read-only connection of its own (`readInSlices`) */
@@ -170,7 +173,7 @@ function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolea
   pragmaWhenFree(raw, 'journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  // the savepoints of a group commit (`GroupCommit`, transaction.ts) keep each page's content before the member
+  // the savepoints of a group commit (`GroupCommit`, group-commit.ts) keep each page's content before the member
   // changed it in a statement journal, which SQLite moves to a temporary file past 64 KiB unless temporary storage
   // is memory: a sale changes about 20 pages, so every one of them cost a file write more (6 → 41 writes a sale)
   raw.pragma('temp_store = MEMORY');
@@ -419,6 +422,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     runNow: runnerOn(sqlite),
     sqlite: {
       lock: kyselyDialect.lock,
+      commits: new GroupCommit(kyselyDialect.lock, sqlite.inTransaction),
       ...partsOf(db, kyselyConfig, kyselyDialect.driver),
       inTransaction: sqlite.inTransaction,
       file,

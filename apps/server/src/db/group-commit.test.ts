@@ -10,7 +10,7 @@ import { type Database, openDatabase } from './database.js';
 import { afterCommit, inTransaction, onRollback, type Tx } from './transaction.js';
 
 /**
- * Group commit on SQLite (`GroupCommit`, transaction.ts): the transactions of one turn of the event loop are parts of
+ * Group commit on SQLite (`GroupCommit`, group-commit.ts): the transactions of one turn of the event loop are parts of
  * one SQLite transaction. These tests open a SQLite file of their own, so they prove the mechanism in both CI passes
  * (on PostgreSQL each transaction is its own, and PostgreSQL groups the commits itself).
  */

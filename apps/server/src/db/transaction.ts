@@ -1,8 +1,8 @@
 import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult, Transaction } from 'kysely';
 import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { Slots } from '../lib/slots.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
+import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
 import { PgSession } from './pg-session.js';
 import type { DB } from './schema.js';
 
@@ -101,113 +101,6 @@ async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) 
   return result;
 }
 
-// SQLite: the statements of the group's transaction and of each member's part, compiled once (`begin` is IMMEDIATE,
-// as Kysely's is here: `database.ts`)
-const BEGIN = CompiledQuery.raw('begin immediate');
-const COMMIT = CompiledQuery.raw('commit');
-const ROLLBACK = CompiledQuery.raw('rollback');
-const MEMBER = CompiledQuery.raw('savepoint member');
-const MEMBER_DONE = CompiledQuery.raw('release member');
-const MEMBER_UNDONE = CompiledQuery.raw('rollback to member');
-
-type Run = NonNullable<Database['runNow']>;
-
-/** One SQLite transaction that the transactions of one turn of the event loop share (`inSqliteTransaction`). */
-class Group {
-  readonly committed: Promise<void>;
-  #settle!: (err: unknown) => void;
-  /** `run`: what runs the group's BEGIN and COMMIT (the runner of the member that began it) */
-  constructor(readonly run: Run) {
-    this.committed = new Promise<void>((resolve, reject) => {
-      this.#settle = (err) => (err === undefined ? resolve() : reject(err));
-    });
-    // a group that fails before any member waits for it must not count as an unhandled rejection
-    this.committed.catch(() => undefined);
-  }
-  settle(err?: unknown): void {
-    this.#settle(err);
-  }
-}
-
-/**
- * Group commit on the one SQLite connection. The transactions that run in one turn of the event loop (under load, the
- * requests whose bodies arrived together) are parts of one SQLite transaction: the first takes the connection's lock
- * and BEGINs, each runs in a savepoint of its own, and the group COMMITs once they are done (`setImmediate`). A
- * transaction's caller hears of it only once the group has committed, so nothing is answered that a crash could
- * undo. BEGIN and COMMIT are the costly statements (the file locks, the WAL's frames and the pages that every
- * transaction touches — the newest leaf of each index — written once per group, not once per request).
- *
- * The members run one at a time, in order (`turn`), as transactions did before, each seeing what the ones before it
- * wrote; a member that fails is rolled back to its savepoint alone. Should SQLite end the whole transaction
- * itself (a full disk, an I/O error), or the COMMIT fail, every member of the group fails and none is answered as
- * done. Other users of the connection (Kysely's driver) wait for its lock as before: they never see the group.
- */
-class GroupCommit {
-  /** one member (or the COMMIT) at a time, first come first served */
-  readonly turn = new Slots(1);
-  #open: Group | undefined;
-  constructor(private readonly sqlite: SqliteConnection) {}
-
-  /** The open group, or a new one: the connection's lock is taken and BEGIN run. Only for the holder of `turn`. */
-  async join(run: Run): Promise<Group> {
-    if (this.#open) return this.#open;
-    if (!this.sqlite.lock.tryAcquire()) await this.sqlite.lock.acquire();
-    try {
-      run(BEGIN);
-    } catch (err) {
-      this.sqlite.lock.release();
-      throw err;
-    }
-    const group = new Group(run);
-    this.#open = group;
-    setImmediate(() => void this.#commit(group));
-    return group;
-  }
-
-  /** Ends the group with `err` (SQLite rolled the whole transaction back already). Only for the holder of `turn`. */
-  lost(group: Group, err: unknown): void {
-    if (this.#open !== group) return;
-    this.#open = undefined;
-    this.sqlite.lock.release();
-    group.settle(err);
-  }
-
-  async #commit(group: Group): Promise<void> {
-    // after the members already in line: the ones that wait on real I/O (a file, a hash) finish first
-    if (!this.turn.tryAcquire()) await this.turn.acquire();
-    try {
-      if (this.#open !== group) return;
-      this.#open = undefined;
-      try {
-        group.run(COMMIT);
-        group.settle();
-      } catch (err) {
-        try {
-          // a failed COMMIT may have ended the transaction already
-          if (this.sqlite.inTransaction()) group.run(ROLLBACK);
-        } catch {
-          // the group's members hear of the COMMIT's failure, which is the cause
-        }
-        group.settle(err);
-      } finally {
-        this.sqlite.lock.release();
-      }
-    } finally {
-      this.turn.release();
-    }
-  }
-}
-
-const groups = new WeakMap<SqliteConnection, GroupCommit>();
-function groupCommitOf(sqlite: SqliteConnection): GroupCommit {
-  let g = groups.get(sqlite);
-  if (!g) {
-    g = new GroupCommit(sqlite);
-    groups.set(sqlite, g);
-  }
-  return g;
-}
-
 /**
  * SQLite: the transaction runs on the one connection itself, without Kysely's transaction machinery (a connection
  * mutex, a dozen promises for BEGIN and COMMIT and for each query), whose CPU cost is many times SQLite's own work,
@@ -223,14 +116,15 @@ async function inSqliteTransaction<T>(
   log: TxLog,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const commits = groupCommitOf(sqlite);
+  const commits = sqlite.commits;
   const effects: Pending = { commit: [], rollback: [], log };
   let refusal: DomainError | undefined;
   let result: T;
   if (!commits.turn.tryAcquire()) await commits.turn.acquire();
   let group: Group;
   try {
-    group = await commits.join(runNow);
+    const joined = commits.join(runNow);
+    group = joined instanceof Group ? joined : await joined;
     runNow(MEMBER);
   } catch (err) {
     commits.turn.release();
@@ -258,12 +152,9 @@ async function inSqliteTransaction<T>(
         runNow(MEMBER_DONE);
         undone = true;
       } catch {
-        // the savepoint could not be rolled back: the group's transaction goes as a whole
-        try {
-          if (sqlite.inTransaction()) runNow(ROLLBACK);
-        } catch {
-          // the member's own failure is the cause its caller hears of
-        }
+        // the savepoint could not be rolled back: the group's transaction goes as a whole (the member's own failure is
+        // the cause its caller hears of)
+        commits.abandon(runNow);
       }
     }
     if (!undone) commits.lost(group, err);
