@@ -266,10 +266,11 @@ describe('live events', () => {
     const c = await customer('20');
     const seen: string[] = [];
     const live = s.ctx.live;
-    const original = live.notify.bind(live);
-    live.notify = async (userId, topic, ref) => {
-      if (userId === c.id) seen.push(`${topic} ${ref ?? ''}`);
-      return original(userId, topic, ref);
+    // every event goes through notifyAll (notify too): one call per change, its topics in order
+    const original = live.notifyAll.bind(live);
+    live.notifyAll = async (userId, topics, ref) => {
+      if (userId === c.id) for (const topic of topics) seen.push(`${topic} ${ref ?? ''}`);
+      return original(userId, topics, ref);
     };
     try {
       const o = await subscribe(c.token, p.id, '20');
@@ -278,7 +279,7 @@ describe('live events', () => {
       const ref = `interest_order:${o.data.id}`;
       expect(seen).toEqual([`money ${ref}`, `interest ${ref}`, `money ${ref}`, `interest ${ref}`]);
     } finally {
-      live.notify = original;
+      live.notifyAll = original;
     }
   });
 });

@@ -10,7 +10,11 @@ interface Socket {
 
 /** Which of a user's sockets to close: those of one session, or all but one session, or all. */
 export type SessionSelector = { only: number } | { except: number } | 'all';
-type ChannelMessage = { userId: number; message: LiveServerMessage } | { userId: number; close: SessionSelector };
+/** What goes over the channel: a customer's events (`message`: one, from a node of an earlier version), or a close. */
+type ChannelMessage =
+  | { userId: number; messages: LiveServerMessage[] }
+  | { userId: number; message: LiveServerMessage }
+  | { userId: number; close: SessionSelector };
 
 /**
  * Who is connected, per customer, in this process. With Redis every process publishes to one channel
@@ -34,6 +38,7 @@ export class LiveHub {
         try {
           const msg = JSON.parse(raw) as ChannelMessage;
           if ('close' in msg) this.closeLocal(msg.userId, msg.close);
+          else if ('messages' in msg) for (const m of msg.messages) this.deliver(msg.userId, m);
           else this.deliver(msg.userId, msg.message);
         } catch {
           log.warn('live: unreadable message on the channel');
@@ -91,17 +96,26 @@ export class LiveHub {
   }
 
   /** Tells every open app of `userId` that `topic` changed. Never throws: a lost event only delays a refresh. */
-  async notify(userId: number, topic: LiveTopic, ref?: string): Promise<void> {
-    const message: LiveServerMessage = ref ? { type: 'event', topic, ref } : { type: 'event', topic };
+  notify(userId: number, topic: LiveTopic, ref?: string): Promise<void> {
+    return this.notifyAll(userId, [topic], ref);
+  }
+
+  /**
+   * Tells every open app of `userId` that each of `topics` changed, in that order: one message on the channel for them
+   * all (a withdrawal changes the balance and the withdrawals: one publish, not two). Never throws.
+   */
+  async notifyAll(userId: number, topics: readonly LiveTopic[], ref?: string): Promise<void> {
+    const messages = topics.map((topic): LiveServerMessage => (ref ? { type: 'event', topic, ref } : { type: 'event', topic }));
+    if (!messages.length) return;
     if (this.pub) {
       try {
-        await this.pub.publish(this.channel, JSON.stringify({ userId, message } satisfies ChannelMessage));
+        await this.pub.publish(this.channel, JSON.stringify({ userId, messages } satisfies ChannelMessage));
         return;
       } catch (err) {
         this.log.warn({ err: (err as Error).message }, 'live: publish failed, delivering locally');
       }
     }
-    this.deliver(userId, message);
+    for (const message of messages) this.deliver(userId, message);
   }
 
   private deliver(userId: number, message: LiveServerMessage) {

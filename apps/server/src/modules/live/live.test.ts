@@ -1,5 +1,6 @@
 import type { LiveServerMessage } from '@c2c/shared';
 import { API } from '@c2c/shared';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
@@ -63,6 +64,35 @@ describe('/ws live updates', () => {
     await Promise.all([a1.closed, a2.closed, b.closed]);
     await new Promise((r) => setTimeout(r, 50));
     expect(s.ctx.live.connections(alice.user.id)).toBe(0);
+  });
+
+  it('delivers the topics of one change in order, as one message on the channel between processes', async () => {
+    const alice = await signUp(s);
+    const a = connect();
+    await a.opened;
+    a.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    expect(await a.next(1)).toEqual({ type: 'ready' });
+    // with Redis, what every process hears: one message for the change, not one per topic
+    const heard: string[] = [];
+    const listener = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
+    if (listener) {
+      listener.on('message', (_channel: string, raw: string) => {
+        if (raw.includes(`"userId":${alice.user.id},`)) heard.push(raw);
+      });
+      await listener.subscribe(`${s.redisPrefix}live`);
+    }
+    await s.ctx.live.notifyAll(alice.user.id, ['money', 'withdraw'], 'withdraw:7');
+    expect(await a.next(3)).toEqual({ type: 'event', topic: 'withdraw', ref: 'withdraw:7' });
+    expect(a.messages.slice(1)).toEqual([
+      { type: 'event', topic: 'money', ref: 'withdraw:7' },
+      { type: 'event', topic: 'withdraw', ref: 'withdraw:7' },
+    ]);
+    if (listener) {
+      expect(heard).toHaveLength(1);
+      listener.disconnect();
+    }
+    a.ws.close();
+    await a.closed;
   });
 
   it('closes the sockets of sessions that end: a password change elsewhere, a logout, a reset', async () => {

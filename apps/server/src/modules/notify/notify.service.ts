@@ -25,7 +25,7 @@ export async function notifyUser(
 ): Promise<void> {
   const letter = mail && (await compose(tx, ctx, userId, mail));
   afterCommit(tx, async () => {
-    for (const topic of topics) await ctx.live.notify(userId, topic, ref);
+    await ctx.live.notifyAll(userId, topics, ref);
     if (letter) await ctx.mailer.send(letter, logOf(tx));
   });
 }

@@ -374,11 +374,12 @@ describe('live events', () => {
     const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
     const seen: string[] = [];
     const live = s.ctx.live;
-    const original = live.notify.bind(live);
-    live.notify = async (userId, topic, ref) => {
+    // every event goes through notifyAll (notify too): one call per change, its topics in order
+    const original = live.notifyAll.bind(live);
+    live.notifyAll = async (userId, topics, ref) => {
       const who = userId === buyer.id ? 'buyer' : userId === seller.id ? 'seller' : 'other';
-      seen.push(`${who} ${topic} ${ref ?? ''}`);
-      return original(userId, topic, ref);
+      for (const topic of topics) seen.push(`${who} ${topic} ${ref ?? ''}`);
+      return original(userId, topics, ref);
     };
     try {
       const id = await trade(s, buyer, l, '20');
@@ -397,7 +398,7 @@ describe('live events', () => {
         `seller money ${ref}`,
       ]);
     } finally {
-      live.notify = original;
+      live.notifyAll = original;
     }
   });
 });
