@@ -40,6 +40,10 @@ const statementsOf = (path: string, body: Record<string, string>, token: string)
 // the transaction's own BEGIN and COMMIT run straight on the connection too, and the caller's session comes with the
 // customer's row in one query
 const BEGIN = /^begin( immediate)?$/;
+// on SQLite a call's group transaction begins before its first statement; on PostgreSQL the transaction begins with the
+// first statement that needs it (`PgSession`), after the plain queries (the session, the idempotency look-up)
+const SQLITE_BEGIN = onPostgres ? [] : [BEGIN];
+const PG_BEGIN = onPostgres ? [BEGIN] : [];
 // on SQLite a call's part of its group commit (`group-commit.test.ts`) is a savepoint; on PostgreSQL nothing
 const MEMBER = onPostgres ? [] : [/^savepoint member$/];
 const MEMBER_DONE = onPostgres ? [] : [/^release member$/];
@@ -60,10 +64,11 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     const c = await seller();
     const ran = await statementsOf(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'hot-w-0001' }, c.token);
     const expected = [
-      BEGIN,
+      ...SQLITE_BEGIN,
       ...MEMBER,
       SESSION_USER,
       /^select "id", "status" from "withdrawals" where "user_id" = \? and "request_id" = \?$/,
+      ...PG_BEGIN,
       /^SAVEPOINT work$/,
       /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,
       /^select "key", "value" from "settings"$/,
@@ -83,10 +88,11 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     const body = { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'hot-s-0001' };
     const ran = await statementsOf(API.saleuCreateOrder, body, c.token);
     const expected = [
-      BEGIN,
+      ...SQLITE_BEGIN,
       ...MEMBER,
       SESSION_USER,
       /^select "id", "order_no", "status" from "merchant_sales" where "user_id" = \? and "request_id" = \?$/,
+      ...PG_BEGIN,
       /^SAVEPOINT work$/,
       /^select \* from "merchants" where "id" = \?$/,
       /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,

@@ -23,17 +23,37 @@ export function statementName(text: string): string | undefined {
 
 /** the statements whose answer carries nothing but a possible failure: they travel with the statement after them */
 const DEFERRABLE = /^(SAVEPOINT|RELEASE SAVEPOINT) \w+$/i;
-/** a statement that changes nothing, so running it outside the transaction (BEGIN having failed) does no harm */
-const READ = /^\s*select\b/i;
+/** a query, locking or not: running it alone, outside the transaction (BEGIN having failed), changes nothing */
+const SELECT = /^\s*select\b/i;
+/**
+ * what a plain query cannot do: lock rows, or call a function with an effect (a sequence, an advisory lock, a setting,
+ * a notification, a large object). A query without any of these sees the same outside a transaction as in one that
+ * has written nothing yet: on READ COMMITTED each statement takes its own snapshot either way.
+ */
+const NOT_PLAIN =
+  /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b|\b(nextval|setval|pg_advisory\w*|set_config|pg_notify|lo_\w+)\s*\(/i;
+const plainReads = new Map<string, boolean>();
+/** Whether `text` is a plain query (`NOT_PLAIN`), remembered per text for the statements the code writes. */
+function isPlainRead(text: string): boolean {
+  let plain = plainReads.get(text);
+  if (plain === undefined) {
+    plain = SELECT.test(text) && !NOT_PLAIN.test(text);
+    if (plainReads.size < NAMED_AT_MOST) plainReads.set(text, plain);
+  }
+  return plain;
+}
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 const ignore = () => undefined;
 
 /**
  * One transaction on a pooled PostgreSQL client in pipeline mode (`pipeline: true`: a statement is sent at once, not
- * after the one before it is answered), in as few round trips as its statements allow:
- * - BEGIN, SAVEPOINT and RELEASE SAVEPOINT are sent without waiting for their answer (`defer`): they go out with the
- *   next statement, whose caller then hears of their failure before its own result. BEGIN goes ahead only of a
- *   SELECT, which does no harm should BEGIN have failed and it run alone; before another statement it is awaited.
+ * after the one before it is answered), in as few round trips and statements as its statements allow:
+ * - BEGIN is sent with the first statement that needs the transaction: plain queries before it (`isPlainRead`: the
+ *   caller's session, an idempotency look-up) run on their own, and a transaction of plain queries only (a read call)
+ *   sends neither BEGIN nor COMMIT. BEGIN travels ahead of a query (which, run alone should BEGIN fail, changes
+ *   nothing); ahead of anything else it is awaited.
+ * - SAVEPOINT and RELEASE SAVEPOINT are sent without waiting for their answer: they go out with the next statement,
+ *   whose caller then hears of their failure before its own result.
  * - COMMIT goes out behind whatever is still unanswered, and counts only when every one of them succeeded and
  *   PostgreSQL answered COMMIT (a transaction that failed answers ROLLBACK to it, without an error).
  * - every query or data change runs as a named prepared statement (`statementName`).
@@ -41,23 +61,20 @@ const ignore = () => undefined;
  */
 export class PgSession {
   #unanswered: Promise<unknown>[] = [];
+  #begun = false;
   #beginUnanswered = false;
   constructor(private readonly client: PoolClient) {}
 
-  /** Starts the transaction: BEGIN travels with the first statement. */
-  begin(): void {
-    this.#defer('begin');
-    this.#beginUnanswered = true;
-  }
-
-  /** Runs one statement of the transaction (a deferrable one is only sent: `defer`). */
+  /** Runs one statement of the transaction (a deferrable one is only sent). */
   async run(query: CompiledQuery): Promise<QueryResult<unknown>> {
     const { sql: text, parameters } = query;
     if (!parameters.length && DEFERRABLE.test(text)) {
+      this.#begin();
       this.#defer(text);
       return { rows: [] };
     }
-    if (this.#beginUnanswered && !READ.test(text)) await this.#answered();
+    if (!this.#begun && !isPlainRead(text)) this.#begin();
+    if (this.#beginUnanswered && !SELECT.test(text)) await this.#answered();
     const name = statementName(text);
     const sent: Promise<PgResult> = this.client.query(
       name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] },
@@ -77,8 +94,9 @@ export class PgSession {
     };
   }
 
-  /** Commits: throws unless every statement sent succeeded and the transaction committed. */
+  /** Commits: throws unless every statement sent succeeded and the transaction committed (nothing to do if none began). */
   async commit(): Promise<void> {
+    if (!this.#begun) return;
     const sent = this.client.query('commit');
     try {
       await this.#answered();
@@ -92,6 +110,7 @@ export class PgSession {
 
   /** Rolls back; answers false when the client could not (its connection is broken: the pool must drop it). */
   async rollback(): Promise<boolean> {
+    if (!this.#begun) return true;
     const sent = this.client.query('rollback');
     await this.#answered().catch(ignore);
     try {
@@ -100,6 +119,14 @@ export class PgSession {
     } catch {
       return false;
     }
+  }
+
+  /** Sends BEGIN, once, without waiting for its answer. */
+  #begin(): void {
+    if (this.#begun) return;
+    this.#begun = true;
+    this.#beginUnanswered = true;
+    this.#defer('begin');
   }
 
   #defer(text: string): void {

@@ -61,8 +61,9 @@ export function inTransaction<T>(env: TxEnv, work: (tx: Tx) => Promise<T>): Prom
 type TxState = 'open' | 'committed' | 'rolled back';
 
 /**
- * PostgreSQL: the transaction runs on a client of the pool itself (`PgSession`: BEGIN, SAVEPOINT and RELEASE travel
- * with the statement after them, every query is a named prepared statement), without Kysely's transaction machinery.
+ * PostgreSQL: the transaction runs on a client of the pool itself (`PgSession`: BEGIN only once a statement needs it,
+ * BEGIN, SAVEPOINT and RELEASE with the statement after them, every query a named prepared statement), without
+ * Kysely's transaction machinery.
  * A client whose ROLLBACK failed (its connection broke) is dropped by the pool, never handed to the next caller.
  */
 async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -73,7 +74,6 @@ async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) 
   const session = new PgSession(client);
   let state: TxState = 'open';
   try {
-    session.begin();
     const tx = transactionOn(pg, (query) => {
       if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
       return session.run(query);
