@@ -61,6 +61,19 @@ export function inTransaction<T>(env: TxEnv, work: (tx: Tx) => Promise<T>): Prom
 type TxState = 'open' | 'committed' | 'rolled back';
 
 /**
+ * Runs a transaction's work. A refusal that keeps what was written before it (`DomainError` with `keepWrites`) comes
+ * back beside no result, to be thrown once the transaction has committed; any other failure is thrown.
+ */
+async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ result: T; refusal?: DomainError }> {
+  try {
+    return { result: await work(tx) };
+  } catch (err) {
+    if (err instanceof DomainError && err.keepWrites) return { result: undefined as T, refusal: err };
+    throw err;
+  }
+}
+
+/**
  * PostgreSQL: the transaction runs on a client of the pool itself (`PgSession`: BEGIN only once a statement needs it,
  * BEGIN, SAVEPOINT and RELEASE with the statement after them, every query a named prepared statement), without
  * Kysely's transaction machinery.
@@ -79,13 +92,7 @@ async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) 
       return session.run(query);
     });
     pending.set(tx, effects);
-    try {
-      result = await work(tx);
-    } catch (err) {
-      if (!(err instanceof DomainError && err.keepWrites)) throw err;
-      refusal = err;
-      result = undefined as T;
-    }
+    ({ result, refusal } = await attempt(tx, work));
     state = 'committed';
     await session.commit();
   } catch (err) {
@@ -134,13 +141,7 @@ async function inSqliteTransaction<T>(
   try {
     const tx = directTransaction(sqlite, runNow, () => state);
     pending.set(tx, effects);
-    try {
-      result = await work(tx);
-    } catch (err) {
-      if (!(err instanceof DomainError && err.keepWrites)) throw err;
-      refusal = err;
-      result = undefined as T;
-    }
+    ({ result, refusal } = await attempt(tx, work));
     runNow(MEMBER_DONE);
     state = 'committed';
   } catch (err) {
