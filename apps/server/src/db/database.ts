@@ -139,6 +139,26 @@ export function rowBuilder(
   return new Function('r', `return (a) => ({ ${fields.join(', ')} });`)(readers);
 }
 
+/**
+ * The row builder of a statement (`rowBuilder`), made again when its rows come back wider or narrower than its
+ * columns were: SQLite prepares a cached statement anew after a schema change (a migration run by another process
+ * added a column to a table a `select *` reads), and its rows then carry the new columns.
+ */
+function rowsOf(stmt: SQLite.Statement): (row: readonly unknown[]) => Record<string, unknown> {
+  let width = 0;
+  let build: (row: readonly unknown[]) => Record<string, unknown> = () => ({});
+  const rebuild = () => {
+    const columns = stmt.columns();
+    width = columns.length;
+    build = rowBuilder(columns);
+  };
+  rebuild();
+  return (row) => {
+    if (row.length !== width) rebuild();
+    return build(row);
+  };
+}
+
 /** better-sqlite3 binds no booleans: they are stored as 1 and 0, as SQLite itself does. */
 const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 
@@ -201,7 +221,7 @@ function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolea
       if (reader) {
         stmt.safeIntegers(true);
         stmt.raw(true);
-        read = rowBuilder(stmt.columns()) as (row: unknown) => unknown;
+        read = rowsOf(stmt) as (row: unknown) => unknown;
       }
       const wrapped: SqliteStatement = {
         reader,

@@ -1,25 +1,5 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
-import type { QueryResult as PgResult, PoolClient } from 'pg';
-
-/**
- * Names of prepared statements, by their SQL text, for the whole process. A named statement is parsed and planned by
- * PostgreSQL once per connection, not on every call (the planner and the parser were a quarter of PostgreSQL's CPU
- * under the write benchmarks); the statements the code writes are a few hundred texts, so past a bound the rest run
- * unnamed rather than fill every connection's memory.
- */
-const names = new Map<string, string>();
-const NAMED_AT_MOST = 2000;
-/** what PostgreSQL prepares: a query or a data change, never a utility statement (BEGIN, SAVEPOINT, DDL) */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
-export function statementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < NAMED_AT_MOST && PREPARABLE.test(text)) {
-    name = `c2c_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
-}
+import type { QueryResult as PgResult, Pool, PoolClient } from 'pg';
 
 /** the statements whose answer carries nothing but a possible failure: they travel with the statement after them */
 const DEFERRABLE = /^(SAVEPOINT|RELEASE SAVEPOINT) \w+$/i;
@@ -32,23 +12,82 @@ const SELECT = /^\s*select\b/i;
  */
 const NOT_PLAIN =
   /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b|\b(nextval|setval|pg_advisory\w*|set_config|pg_notify|lo_\w+)\s*\(/i;
-const plainReads = new Map<string, boolean>();
-/** Whether `text` is a plain query (`NOT_PLAIN`), remembered per text for the statements the code writes. */
-function isPlainRead(text: string): boolean {
-  let plain = plainReads.get(text);
-  if (plain === undefined) {
-    plain = SELECT.test(text) && !NOT_PLAIN.test(text);
-    if (plainReads.size < NAMED_AT_MOST) plainReads.set(text, plain);
-  }
-  return plain;
+/**
+ * What is known of each SQL text the code runs, for the whole process: the name it is prepared under, and whether it
+ * is a plain query (`NOT_PLAIN`). A named statement is parsed and planned by PostgreSQL once per connection, not on
+ * every call (the planner and the parser were a quarter of PostgreSQL's CPU under the write benchmarks); the
+ * statements the code writes are a few hundred texts, so past a bound the rest run unnamed and are judged anew rather
+ * than fill every connection's memory.
+ */
+interface Statement {
+  /** its prepared statement's name; none for a text PostgreSQL does not prepare or past the bound */
+  name: string | undefined;
+  /** a plain query: it may run before BEGIN */
+  plain: boolean;
 }
+const statements = new Map<string, Statement>();
+let named = 0;
+const NAMED_AT_MOST = 2000;
+/** what PostgreSQL prepares: a query or a data change, never a utility statement (BEGIN, SAVEPOINT, DDL) */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+function statementOf(text: string): Statement {
+  let statement = statements.get(text);
+  if (statement === undefined) {
+    const kept = statements.size < NAMED_AT_MOST;
+    statement = {
+      name: kept && PREPARABLE.test(text) ? `c2c_${++named}` : undefined,
+      plain: SELECT.test(text) && !NOT_PLAIN.test(text),
+    };
+    if (kept) statements.set(text, statement);
+  }
+  return statement;
+}
+
+/**
+ * Whether `err` is PostgreSQL refusing a prepared statement whose result's columns changed since it was prepared on
+ * the connection ("cached plan must not change result type"): a migration added a column to a table a `select *` or
+ * `returning *` reads, under a node that was already running. Every connection of the pool may hold such statements:
+ * `staleStatements` has each replaced before its next use, and the transaction runs again (`inTransaction`).
+ */
+export function isStalePlan(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err as { code?: string }).code === '0A000' &&
+    err.message.includes('cached plan must not change result type')
+  );
+}
+
+/** how many times a prepared statement was found stale; each client's count when it began preparing statements */
+let staleFound = 0;
+const preparedSince = new WeakMap<PoolClient, number>();
+
+/** Counts a stale prepared statement: every client that prepared statements before it is replaced (`connectFresh`). */
+export function staleStatements(): void {
+  staleFound++;
+}
+
+/** A client of `pool` without statements prepared before the schema last changed under them (`staleStatements`). */
+export async function connectFresh(pool: Pool): Promise<PoolClient> {
+  for (;;) {
+    const client = await pool.connect();
+    const since = preparedSince.get(client);
+    if (since === staleFound) return client;
+    if (since === undefined) {
+      preparedSince.set(client, staleFound);
+      return client;
+    }
+    client.release(new Error('the connection holds prepared statements from before a schema change'));
+  }
+}
+
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 const ignore = () => undefined;
 
 /**
  * One transaction on a pooled PostgreSQL client in pipeline mode (`pipeline: true`: a statement is sent at once, not
  * after the one before it is answered), in as few round trips and statements as its statements allow:
- * - BEGIN is sent with the first statement that needs the transaction: plain queries before it (`isPlainRead`: the
+ * - BEGIN is sent with the first statement that needs the transaction: plain queries before it (`NOT_PLAIN`: the
  *   caller's session, an idempotency look-up) run on their own, and a transaction of plain queries only (a read call)
  *   sends neither BEGIN nor COMMIT. BEGIN travels ahead of a query (which, run alone should BEGIN fail, changes
  *   nothing); ahead of anything else it is awaited.
@@ -56,7 +95,7 @@ const ignore = () => undefined;
  *   whose caller then hears of their failure before its own result.
  * - COMMIT goes out behind whatever is still unanswered, and counts only when every one of them succeeded and
  *   PostgreSQL answered COMMIT (a transaction that failed answers ROLLBACK to it, without an error).
- * - every query or data change runs as a named prepared statement (`statementName`).
+ * - every query or data change runs as a named prepared statement (`statementOf`).
  * A failure of any statement reaches the transaction's work as an exception, and the transaction is rolled back.
  */
 export class PgSession {
@@ -73,9 +112,9 @@ export class PgSession {
       this.#defer(text);
       return { rows: [] };
     }
-    if (!this.#begun && !isPlainRead(text)) this.#begin();
+    const { name, plain } = statementOf(text);
+    if (!this.#begun && !plain) this.#begin();
     if (this.#beginUnanswered && !SELECT.test(text)) await this.#answered();
-    const name = statementName(text);
     const sent: Promise<PgResult> = this.client.query(
       name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] },
     );

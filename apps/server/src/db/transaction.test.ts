@@ -380,6 +380,39 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     }
   });
 
+  it('keep answering when a migration adds a column to a table they read whole, under a running node', async () => {
+    await sql`create table stale_probe (id integer primary key, a text not null)`.execute(s.db);
+    try {
+      await sql`insert into stale_probe (id, a) values (1, 'one')`.execute(s.db);
+      const readAll = (tx: Tx) =>
+        sql<Record<string, unknown>>`select * from stale_probe order by id`.execute(tx).then((r) => r.rows);
+      // every connection of the pool prepares the query: ten transactions at once, each holding its connection a while
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          inTransaction(s.ctx, async (tx) => {
+            await readAll(tx);
+            if (onPostgres) await sql`select pg_sleep(0.05)`.execute(tx);
+          }),
+        ),
+      );
+      await sql`alter table stale_probe add column b text not null default 'x'`.execute(s.db);
+      // a query on its own (no transaction begun) and one inside a transaction that wrote first both see the column
+      expect(await inTransaction(s.ctx, readAll)).toEqual([{ id: 1, a: 'one', b: 'x' }]);
+      const afterWrite = await inTransaction(s.ctx, async (tx) => {
+        await sql`insert into stale_probe (id, a) values (2, 'two')`.execute(tx);
+        return readAll(tx);
+      });
+      expect(afterWrite).toEqual([
+        { id: 1, a: 'one', b: 'x' },
+        { id: 2, a: 'two', b: 'x' },
+      ]);
+      // the transaction run again wrote once
+      expect((await sql`select id from stale_probe`.execute(s.db)).rows).toHaveLength(2);
+    } finally {
+      await sql`drop table stale_probe`.execute(s.db);
+    }
+  });
+
   it('are refused once the transaction has ended, as Kysely refuses them', async () => {
     let kept: Tx | undefined;
     await inTransaction(s.ctx, async (tx) => {

@@ -3,7 +3,7 @@ import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import { PgSession } from './pg-session.js';
+import { connectFresh, isStalePlan, PgSession, staleStatements } from './pg-session.js';
 import type { DB } from './schema.js';
 
 /**
@@ -77,13 +77,27 @@ async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ resul
  * PostgreSQL: the transaction runs on a client of the pool itself (`PgSession`: BEGIN only once a statement needs it,
  * BEGIN, SAVEPOINT and RELEASE with the statement after them, every query a named prepared statement), without
  * Kysely's transaction machinery.
- * A client whose ROLLBACK failed (its connection broke) is dropped by the pool, never handed to the next caller.
+ * A client whose ROLLBACK failed (its connection broke) is dropped by the pool, never handed to the next caller. When
+ * a prepared statement went stale under a migration (`isStalePlan`), every client that prepared statements before is
+ * replaced before its next use, and the transaction, rolled back, runs once more: a rolling deploy's old nodes keep
+ * answering.
  */
 async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await pgTransactionOnce(pg, log, work);
+  } catch (err) {
+    if (!isStalePlan(err)) throw err;
+    staleStatements();
+    log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
+    return pgTransactionOnce(pg, log, work);
+  }
+}
+
+async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
   const effects: Pending = { commit: [], rollback: [], log };
   let refusal: DomainError | undefined;
   let result: T;
-  const client = await pg.pool.connect();
+  const client = await connectFresh(pg.pool);
   const session = new PgSession(client);
   let state: TxState = 'open';
   try {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
@@ -51,7 +51,7 @@ const addToAccount = prepared(5, (db, owner: string, kind: string, currency: str
     .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
     .returning(['id', 'balance']),
 );
-export async function applyToAccount(
+async function applyToAccount(
   tx: Tx,
   account: { owner: string; kind: string; currency: string },
   amount: bigint,
@@ -113,28 +113,56 @@ export interface Leg {
   kind: string;
   amount: bigint;
 }
-/** PostgreSQL only (`pairPost`): the journal's id, or which leg was refused. */
-export async function postPair(
+export interface JournalHead {
+  kind: string;
+  ref: string;
+  actor: string;
+  memo: string;
+  now: string;
+}
+
+/**
+ * Posts a journal whose legs come in the order their rows are to be locked: each leg's account changed
+ * (`applyToAccount`), the journal written, its postings with each account's balance after. Answers the journal's
+ * id, or the first leg refused (a customer account would go below zero, or there is no such account), having then
+ * written nothing more. On PostgreSQL a two-leg journal is one statement (`pairPost`); elsewhere, and for more legs,
+ * a statement each.
+ */
+export async function postJournal(
   tx: Tx,
-  legs: readonly [Leg, Leg],
+  legs: readonly Leg[],
   currency: string,
-  j: { kind: string; ref: string; actor: string; memo: string; now: string },
+  j: JournalHead,
 ): Promise<{ journalId: number } | { refused: Leg }> {
   const [a, b] = legs;
-  const row = (
-    await pairPost(tx, a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo)
-  ).rows[0];
-  if (row?.journal_id != null) return { journalId: row.journal_id };
-  return { refused: row?.first_applied ? b : a };
+  if (legs.length === 2 && a && b && (a.owner !== b.owner || a.kind !== b.kind) && onPostgres(tx)) {
+    const row = (
+      await pairPost(tx, a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo)
+    ).rows[0];
+    if (row?.journal_id != null) return { journalId: row.journal_id };
+    return { refused: row?.first_applied ? b : a };
+  }
+  const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
+  for (const leg of legs) {
+    const after = await applyToAccount(tx, { ...leg, currency }, leg.amount, j.now);
+    if (after === undefined) return { refused: leg };
+    postings.push({ journalId: 0, accountId: after.id, amount: leg.amount, balanceAfter: after.balance, now: j.now });
+  }
+  const journalId = await insertJournal(tx, j);
+  await insertPostings(
+    tx,
+    postings.map((p) => ({ ...p, journalId })),
+  );
+  return { journalId };
 }
+
+/** Whether `tx` runs on PostgreSQL (where a two-leg journal is one statement). */
+const onPostgres = (tx: Tx) => tx.getExecutor().adapter instanceof PostgresAdapter;
 
 const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>
   db.insertInto('journals').values({ kind, ref, actor, memo, created_at: now }).returning('id'),
 );
-export async function insertJournal(
-  tx: Tx,
-  j: { kind: string; ref: string; actor: string; memo: string; now: string },
-): Promise<number> {
+async function insertJournal(tx: Tx, j: JournalHead): Promise<number> {
   const row = (await journalInsert(tx, j.kind, j.ref, j.actor, j.memo, j.now)).rows[0];
   if (!row) throw new Error('the journal insert returned no id');
   return row.id;
@@ -150,7 +178,7 @@ const postingPair = prepared(
     ]),
 );
 
-export async function insertPostings(
+async function insertPostings(
   tx: Tx,
   rows: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[],
 ) {

@@ -8,7 +8,6 @@ import {
   netFlows,
   type Page,
 } from '@c2c/shared';
-import { PostgresAdapter } from 'kysely';
 import type { Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -57,9 +56,6 @@ async function refusalOf(tx: Tx, leg: repo.Leg): Promise<Error> {
   return new DomainError('insufficient_balance');
 }
 
-/** Whether `tx` runs on PostgreSQL (where a two-leg journal is one statement: `repo.postPair`). */
-const onPostgres = (tx: Tx) => tx.getExecutor().adapter instanceof PostgresAdapter;
-
 /**
  * Posts one journal: every leg changes its account and records the balance after it, inside the caller's
  * transaction. Refuses legs that do not sum to zero (a programming error) and, with `insufficient_balance`,
@@ -85,44 +81,15 @@ export async function post(
   // A fixed order of row locks (by owner and kind, the accounts' unique key), so two journals touching the same
   // accounts cannot deadlock.
   resolved.sort((a, b) => (a.owner === b.owner ? compare(a.kind, b.kind) : compare(a.owner, b.owner)));
-  const [first, second] = resolved;
-  if (
-    resolved.length === 2 &&
-    first &&
-    second &&
-    onPostgres(tx) &&
-    (first.owner !== second.owner || first.kind !== second.kind)
-  ) {
-    const memo = journal.memo ?? '';
-    const done = await repo.postPair(tx, [first, second], CURRENCY, {
-      kind: journal.kind,
-      ref: journal.ref,
-      actor: journal.actor,
-      memo,
-      now,
-    });
-    if ('journalId' in done) return done.journalId;
-    throw await refusalOf(tx, done.refused);
-  }
-  const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
-  for (const leg of resolved) {
-    // finds the account and changes it in one statement; only a refusal asks which of the two it was
-    const after = await repo.applyToAccount(tx, { ...leg, currency: CURRENCY }, leg.amount, now);
-    if (after === undefined) throw await refusalOf(tx, leg);
-    postings.push({ journalId: 0, accountId: after.id, amount: leg.amount, balanceAfter: after.balance, now });
-  }
-  const journalId = await repo.insertJournal(tx, {
+  const done = await repo.postJournal(tx, resolved, CURRENCY, {
     kind: journal.kind,
     ref: journal.ref,
     actor: journal.actor,
     memo: journal.memo ?? '',
     now,
   });
-  await repo.insertPostings(
-    tx,
-    postings.map((p) => ({ ...p, journalId })),
-  );
-  return journalId;
+  if ('journalId' in done) return done.journalId;
+  throw await refusalOf(tx, done.refused);
 }
 
 /** A customer's balances by account kind, read from their ledger accounts. */
