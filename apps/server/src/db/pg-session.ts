@@ -97,6 +97,8 @@ const ignore = () => undefined;
  *   PostgreSQL answered COMMIT (a transaction that failed answers ROLLBACK to it, without an error).
  * - every query or data change runs as a named prepared statement (`statementOf`).
  * A failure of any statement reaches the transaction's work as an exception, and the transaction is rolled back.
+ * Queries may run concurrently (`Promise.all`): they go out together and are answered in one round trip. Data changes
+ * are awaited one at a time.
  */
 export class PgSession {
   #unanswered: Promise<unknown>[] = [];

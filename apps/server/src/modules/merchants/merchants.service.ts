@@ -209,9 +209,12 @@ export async function createSale(
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const n = input.number;
-    const merchant = await repo.readOffer(tx, input.saleu_id);
+    // the offer and the payout account (locked) are two queries sent together: on PostgreSQL one round trip
+    const [merchant, account] = await Promise.all([
+      repo.readOffer(tx, input.saleu_id),
+      lockOwnAccount(tx, userId, input.bk_id),
+    ]);
     if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
-    const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
     if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');

@@ -50,12 +50,12 @@ export async function createWithdrawal(
     const now = ctx.clock.now();
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
-    // locked: the account cannot be changed or removed while this payout to it is being recorded
-    const account = await lockOwnAccount(tx, userId, input.bk_id);
+    // locked: the account cannot be changed or removed while this payout to it is being recorded; with it, one read
+    // of the settings rows for the amount's range and the VIP levels' daily limits (two queries sent together: on
+    // PostgreSQL one round trip)
+    const [account, stored] = await Promise.all([lockOwnAccount(tx, userId, input.bk_id), storedSettings(tx)]);
     if (!account) throw new DomainError('no_payout_account');
     checkUsable(account, now);
-    // one read of the settings rows for the amount's range and the VIP levels' daily limits
-    const stored = await storedSettings(tx);
     const amount = checkAmountIn(stored, input.amount, 'withdraw');
     const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
     await post(tx, {
