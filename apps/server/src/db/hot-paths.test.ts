@@ -59,6 +59,13 @@ const POSTING = onPostgres
       /^insert into "postings" .* values \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\)$/,
     ];
 
+const RESERVE =
+  'update "merchants" set "quantity" = "quantity" - \\? where "id" = \\? and "active" = \\? and .* and "price" = \\? and "currency" = \\? and "methods" = \\? returning "id"';
+/** the sale's reservation; on PostgreSQL sent with the COMMIT, made to fail when refused (`lastly`) */
+const RESERVATION = onPostgres
+  ? new RegExp(`^with "changed" as \\(${RESERVE}\\) select 1 / \\(select count\\(\\*\\) from "changed"\\) as "changed"$`)
+  : new RegExp(`^${RESERVE}$`);
+
 describe('the ledger writes (issue 10): what one call runs', () => {
   it('withdraw/create: 12 statements of its own between BEGIN and COMMIT (9 on PostgreSQL), the day total one upsert, no settings or account read twice', async () => {
     const c = await seller();
@@ -99,7 +106,7 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       /^(with "next_sale" as \(.*\) )?insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
       ...POSTING,
       // last: the offer's row is locked from here to the COMMIT only
-      /^update "merchants" set "quantity" = "quantity" - \? where "id" = \? and "active" = \? and .* and "price" = \? and "currency" = \? and "methods" = \? returning "id"$/,
+      RESERVATION,
       /^RELEASE SAVEPOINT work$/,
       ...MEMBER_DONE,
       COMMIT,

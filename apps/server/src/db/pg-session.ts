@@ -81,6 +81,16 @@ export async function connectFresh(pool: Pool): Promise<PoolClient> {
   }
 }
 
+const LAST = Symbol('the failure of the change sent last');
+function markLast(err: unknown): unknown {
+  if (err instanceof Error) (err as Error & { [LAST]?: true })[LAST] = true;
+  return err;
+}
+/** Whether `err` is the failure of the change a transaction sent last (`PgSession.sendLast`). */
+export function isLastFailure(err: unknown): boolean {
+  return err instanceof Error && (err as Error & { [LAST]?: true })[LAST] === true;
+}
+
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 const ignore = () => undefined;
 
@@ -133,6 +143,25 @@ export class PgSession {
       numAffectedRows: WRITE_COMMANDS.has(command) ? BigInt(rowCount ?? 0) : undefined,
       rows: rows ?? [],
     };
+  }
+
+  /**
+   * Sends a data change without waiting for its answer: it travels with what comes next (RELEASE, COMMIT), and its
+   * failure is heard there, marked as this one's (`isLastFailure`). For `lastly`: the change must fail when it is
+   * refused, so that the COMMIT sent behind it rolls back.
+   */
+  async sendLast(query: CompiledQuery): Promise<void> {
+    this.#begin();
+    if (this.#beginUnanswered) await this.#answered();
+    const { sql: text, parameters } = query;
+    const { name } = statementOf(text);
+    const sent = this.client
+      .query(name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] })
+      .catch((err: unknown) => {
+        throw markLast(err);
+      });
+    sent.catch(ignore);
+    this.#unanswered.push(sent);
   }
 
   /** Commits: throws unless every statement sent succeeded and the transaction committed (nothing to do if none began). */

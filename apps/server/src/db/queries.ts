@@ -1,3 +1,4 @@
+import { type Compilable, type Kysely, type OperationNodeSource, PostgresAdapter, sql } from 'kysely';
 import type { Tx } from '../context.js';
 import type { DB } from './schema.js';
 
@@ -16,4 +17,14 @@ export async function countRows(tx: Tx, table: keyof DB): Promise<number> {
     .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/**
+ * A change to run with `lastly`: on PostgreSQL `change` wrapped so that it fails (division_by_zero) when it changes no
+ * row — the COMMIT sent behind it then rolls back; on SQLite `change` itself, whose returned rows tell.
+ */
+export function refusedWhenNone<R>(db: Kysely<DB>, change: Compilable<R> & OperationNodeSource): Compilable<unknown> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return change;
+  const wrapped = sql`with "changed" as (${change}) select 1 / (select count(*) from "changed") as "changed"`;
+  return { compile: () => wrapped.compile(db) };
 }

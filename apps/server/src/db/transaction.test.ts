@@ -22,7 +22,8 @@ import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { withPgUser } from './database.js';
-import { afterCommit, inTransaction, type Tx, withSavepoint } from './transaction.js';
+import { refusedWhenNone } from './queries.js';
+import { afterCommit, inTransaction, lastly, type Tx, withSavepoint } from './transaction.js';
 
 /** A connection of its own to the test's PostgreSQL schema, standing in for another server process. */
 async function pgClient() {
@@ -191,6 +192,114 @@ describe('row locks', () => {
     } finally {
       if (other instanceof SQLite) other.close();
       else await other.end();
+    }
+  });
+});
+
+describe('a change run last (lastly)', () => {
+  const key = () => `lastly.${Date.now()}.${Math.random()}`;
+  /** sets the value from `from` to `to`: refused (no row changed) when the value is not `from` */
+  const swap = (tx: Tx, k: string, from: string, to: string) =>
+    refusedWhenNone(
+      tx,
+      tx.updateTable('settings').set({ value: to }).where('key', '=', k).where('value', '=', from).returning('key'),
+    ).compile();
+  const storedValue = async (k: string) =>
+    (await s.db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value;
+
+  it('commits with the rest when it changes its row', async () => {
+    const k = key();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    const seen = await statementsRunBy(s, () =>
+      inTransaction(s.ctx, async (tx) => {
+        await tx
+          .insertInto('settings')
+          .values({ key: `${k}.other`, value: 'x' })
+          .execute();
+        await lastly(tx, swap(tx, k, 'a', 'b'), async () => new DomainError('record_not_found'));
+      }),
+    );
+    expect(await storedValue(k)).toBe('b');
+    expect(await storedValue(`${k}.other`)).toBe('x');
+    // on PostgreSQL it is the statement before the COMMIT, made to fail when it changes nothing
+    if (onPostgres) expect(seen.slice(-2)[0]).toMatch(/^with "changed" as \(update "settings" .*\) select 1 \/ /);
+  });
+
+  it('undoes the whole transaction and answers the refusal, read after it, when it changes nothing', async () => {
+    const k = key();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    let readWith: Tx | undefined;
+    const refused = inTransaction(s.ctx, async (tx) => {
+      await tx
+        .insertInto('settings')
+        .values({ key: `${k}.other`, value: 'x' })
+        .execute();
+      await lastly(tx, swap(tx, k, 'not a', 'b'), async (reader) => {
+        readWith = reader;
+        return new DomainError('merchant_offer_changed');
+      });
+      return 'done';
+    });
+    await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
+    expect(await storedValue(k)).toBe('a');
+    expect(await storedValue(`${k}.other`)).toBeUndefined();
+    // on PostgreSQL the refusal is read outside the transaction, which has ended; on SQLite inside it
+    expect(readWith).toBeDefined();
+    if (onPostgres) expect(readWith).toBe(s.db);
+  });
+
+  it('answers a failure of another kind as itself', async () => {
+    const k = key();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    await s.db
+      .insertInto('settings')
+      .values({ key: `${k}.taken`, value: 'a' })
+      .execute();
+    const failed = inTransaction(s.ctx, async (tx) => {
+      // a change that violates the key's uniqueness: an error, not a refusal
+      const change = refusedWhenNone(
+        tx,
+        tx
+          .updateTable('settings')
+          .set({ key: `${k}.taken` })
+          .where('key', '=', k)
+          .returning('key'),
+      ).compile();
+      await lastly(tx, change, async () => new DomainError('record_not_found'));
+    });
+    await expect(failed).rejects.toThrow(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
+    expect(await storedValue(k)).toBe('a');
+  });
+
+  it('is not waited for on PostgreSQL: the work goes on while the row it changes is locked elsewhere (SQLite: it runs at once)', async () => {
+    const k = key();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    if (!onPostgres) {
+      // one connection, one writer: the change has run when lastly answers
+      await inTransaction(s.ctx, async (tx) => {
+        await lastly(tx, swap(tx, k, 'a', 'b'), async () => new DomainError('record_not_found'));
+        expect((await tx.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value).toBe('b');
+      });
+      return;
+    }
+    const other = await pgClient();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [k]);
+      let workEnded = false;
+      const t = inTransaction(s.ctx, async (tx) => {
+        await lastly(tx, swap(tx, k, 'a', 'b'), async () => new DomainError('record_not_found'));
+        workEnded = true;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      // the work has ended; the change waits for the row, and the COMMIT behind it
+      expect(workEnded).toBe(true);
+      expect(await storedValue(k)).toBe('a');
+      await other.query('ROLLBACK');
+      await t;
+      expect(await storedValue(k)).toBe('b');
+    } finally {
+      await other.end();
     }
   });
 });

@@ -3,7 +3,7 @@ import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import { connectFresh, isStalePlan, PgSession, staleStatements } from './pg-session.js';
+import { connectFresh, isLastFailure, isStalePlan, PgSession, staleStatements } from './pg-session.js';
 import type { DB } from './schema.js';
 
 /**
@@ -28,6 +28,10 @@ interface Pending {
   commit: Effect[];
   rollback: Effect[];
   log: TxLog;
+  /** PostgreSQL: sends a change that travels with the COMMIT (`lastly`) */
+  sendLast?: (change: CompiledQuery) => Promise<void>;
+  /** the error to answer when that change was refused (`lastly`) */
+  refusedLast?: (reader: Tx) => Promise<Error>;
 }
 const pending = new WeakMap<Tx, Pending>();
 
@@ -54,7 +58,7 @@ async function runAll(effects: Effect[], log: TxLog, what: string) {
 export function inTransaction<T>(env: TxEnv, work: (tx: Tx) => Promise<T>): Promise<T> {
   const { runNow, sqlite, pg } = env.database;
   if (runNow && sqlite) return inSqliteTransaction(runNow, sqlite, env.log, work);
-  if (pg) return inPgTransaction(pg, env.log, work);
+  if (pg) return inPgTransaction(pg, env.database.db, env.log, work);
   throw new Error('inTransaction needs a database opened by openDatabase');
 }
 
@@ -82,18 +86,18 @@ async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ resul
  * replaced before its next use, and the transaction, rolled back, runs once more: a rolling deploy's old nodes keep
  * answering.
  */
-async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await pgTransactionOnce(pg, log, work);
+    return await pgTransactionOnce(pg, reader, log, work);
   } catch (err) {
     if (!isStalePlan(err)) throw err;
     staleStatements();
     log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
-    return pgTransactionOnce(pg, log, work);
+    return pgTransactionOnce(pg, reader, log, work);
   }
 }
 
-async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
   const effects: Pending = { commit: [], rollback: [], log };
   let refusal: DomainError | undefined;
   let result: T;
@@ -106,6 +110,10 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
       return session.run(query);
     });
     pending.set(tx, effects);
+    effects.sendLast = (change) => {
+      if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
+      return session.sendLast(change);
+    };
     ({ result, refusal } = await attempt(tx, work));
     state = 'committed';
     await session.commit();
@@ -114,6 +122,10 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
     const usable = await session.rollback();
     client.release(usable ? undefined : new Error('the connection failed to roll back'));
     await runAll(effects.rollback, log, 'on-rollback');
+    // the change sent with the COMMIT was refused: why is read now, the transaction having ended
+    if (effects.refusedLast && isLastFailure(err) && (err as { code?: string }).code === REFUSED_LAST) {
+      throw await effects.refusedLast(reader);
+    }
     throw err;
   }
   client.release();
@@ -243,6 +255,32 @@ export function afterCommit(tx: Tx, effect: Effect): void {
 /** Schedules `effect` to undo work outside the database (a written file) if the transaction rolls back. */
 export function onRollback(tx: Tx, effect: Effect): void {
   effectsOf(tx).rollback.push(effect);
+}
+
+/** what a change run by `lastly` raises on PostgreSQL when it is refused: division_by_zero (`refusedWhenNone`) */
+const REFUSED_LAST = '22012';
+
+/**
+ * Runs `change`, a data change guarded by its own conditions, as the transaction's last statement, and refuses the
+ * transaction with the error `refused` answers when the change was refused. `refused` reads why with `reader`.
+ *
+ * On PostgreSQL the change is sent without waiting for its answer and travels with the RELEASE and the COMMIT: the row
+ * it locks is held for the COMMIT alone, not for a round trip to this process and back — a row every call changes
+ * (the offer every sale reserves from) then lets the next caller in at the pace of the database, not of this busy
+ * process. The change must therefore fail when it is refused (`refusedWhenNone`), so that the COMMIT behind it rolls
+ * back; `refused` runs after the rollback, outside the transaction. On SQLite the change runs at once; it answers the
+ * rows it changed, and none means refused.
+ */
+export async function lastly(tx: Tx, change: CompiledQuery, refused: (reader: Tx) => Promise<Error>): Promise<void> {
+  const effects = effectsOf(tx);
+  if (effects.refusedLast) throw new Error('a transaction has one change sent last');
+  if (effects.sendLast) {
+    effects.refusedLast = refused;
+    await effects.sendLast(change);
+    return;
+  }
+  const { rows } = await tx.executeQuery(change);
+  if (!rows.length) throw await refused(tx);
 }
 
 // compiled once: they run around every create call that has a request id

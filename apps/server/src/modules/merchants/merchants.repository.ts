@@ -1,7 +1,8 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
 import type { Dialect } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedStatement } from '../../db/prepared.js';
+import { refusedWhenNone } from '../../db/queries.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
 
 export async function insertMerchant(tx: Tx, m: Insertable<MerchantsTable>): Promise<number> {
@@ -27,27 +28,29 @@ export const readOffer = async (tx: Tx, id: number) => (await offerOf(tx, id)).r
 
 /**
  * Takes `n` off what an active offer still buys, only if `n` is within its per-order limits, that much is left and
- * the offer still has the price, currency and payout kinds the sale was made at; answers whether it did
- * (`readOffer` tells why not). The row stays locked until the transaction ends, so sales to one offer queue behind
- * each other from this statement on — the last of a sale's, so that the queue moves at the pace of a COMMIT, not of a
- * whole sale; the condition makes overselling impossible even without the lock.
+ * the offer still has the price, currency and payout kinds the sale was made at (`readOffer` tells why not). The
+ * sale's last change, run by `lastly`: on PostgreSQL sent with the COMMIT, so sales to one offer queue on its row for
+ * the COMMIT alone; the condition makes overselling impossible even without the lock.
  */
-const takeOrder = prepared(5, (db, id: number, n: bigint, price: bigint, currency: string, methods: string) =>
-  db
-    .updateTable('merchants')
-    .set((eb) => ({ quantity: eb('quantity', '-', n) }))
-    .where('id', '=', id)
-    .where('active', '=', true)
-    .where('min_amount', '<=', n)
-    .where('max_amount', '>=', n)
-    .where('quantity', '>=', n)
-    .where('price', '=', price)
-    .where('currency', '=', currency)
-    .where('methods', '=', methods)
-    .returning('id'),
+const takeOrder = preparedStatement(5, (db, id: number, n: bigint, price: bigint, currency: string, methods: string) =>
+  refusedWhenNone(
+    db,
+    db
+      .updateTable('merchants')
+      .set((eb) => ({ quantity: eb('quantity', '-', n) }))
+      .where('id', '=', id)
+      .where('active', '=', true)
+      .where('min_amount', '<=', n)
+      .where('max_amount', '>=', n)
+      .where('quantity', '>=', n)
+      .where('price', '=', price)
+      .where('currency', '=', currency)
+      .where('methods', '=', methods)
+      .returning('id'),
+  ),
 );
-export const reserveOrder = async (tx: Tx, offer: MerchantRow, n: bigint) =>
-  (await takeOrder(tx, offer.id, n, offer.price, offer.currency, offer.methods)).rows.length === 1;
+export const reservation = (tx: Tx, offer: MerchantRow, n: bigint) =>
+  takeOrder(tx, offer.id, n, offer.price, offer.currency, offer.methods);
 
 export async function restoreQuantity(tx: Tx, id: number, n: bigint): Promise<void> {
   await tx

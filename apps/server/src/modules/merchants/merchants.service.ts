@@ -14,6 +14,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
+import { lastly } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
@@ -169,10 +170,10 @@ export async function updateMerchant(tx: Tx, ctx: AppContext, actor: Actor, inpu
   return toAdminMerchant(after, stats.get(input.id));
 }
 
-/** Why an offer took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quantity. */
-/** Whether an offer as read takes an order of `n` (what `reserveOrder` checks again as it reserves). */
+/** Whether an offer as read takes an order of `n` (what `reservation` checks again as it reserves). */
 const offerTakes = (m: MerchantRow, n: bigint) => m.active && n >= m.min_amount && n <= m.max_amount && n <= m.quantity;
 
+/** Why an offer took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quantity. */
 function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
   if (!merchant) return new DomainError('record_not_found');
   if (!merchant.active) return new DomainError('merchant_inactive');
@@ -186,8 +187,8 @@ function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
  * limits, quantity left) and against the payout account (the customer's, of a kind the merchant pays to), the sale is
  * written at the offer's price with its order number (S, the UTC day, the id), the amount moved available -> frozen,
  * and last the offer's quantity reserved by the statement that checks it again, and that the offer was not changed
- * meanwhile (`reserveOrder`): the offer's row is locked from there to the COMMIT only, so concurrent sales to one offer
- * do not wait for each other's whole work, and every lock of a sale is taken in the order a rejection takes them
+ * meanwhile (`reservation`, run by `lastly`: on PostgreSQL sent with the COMMIT): the offer's row is locked for the
+ * COMMIT only, so concurrent sales to one offer do not wait for each other's whole work, and every lock of a sale is taken in the order a rejection takes them
  * (the customer's accounts, then the offer). Anything refused changes nothing.
  */
 export async function createSale(
@@ -210,10 +211,7 @@ export async function createSale(
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const n = input.number;
     // the offer and the payout account (locked) are two queries sent together: on PostgreSQL one round trip
-    const [merchant, account] = await Promise.all([
-      repo.readOffer(tx, input.saleu_id),
-      lockOwnAccount(tx, userId, input.bk_id),
-    ]);
+    const [merchant, account] = await Promise.all([repo.readOffer(tx, input.saleu_id), lockOwnAccount(tx, userId, input.bk_id)]);
     if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
@@ -242,13 +240,14 @@ export async function createSale(
         { account: { user: userId, kind: 'frozen' }, amount: n },
       ],
     });
-    // a refusal here (another sale took the rest, or an operator changed the offer) undoes the sale and its posting;
-    // why is read without a lock: this transaction holds a key-share lock on the offer (the sale's foreign key), and
-    // waiting for its row lock would queue ahead of a sale that holds the offer and waits for that key-share lock
-    if (!(await repo.reserveOrder(tx, merchant, n))) {
-      const current = await repo.readOffer(tx, input.saleu_id);
-      throw current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
-    }
+    // last: the offer's quantity reserved by a change that checks the offer again; refused (another sale took the rest,
+    // or an operator changed the offer), the sale and its posting are undone, and why is read afresh. On PostgreSQL it
+    // travels with the COMMIT and why is read after the rollback: this transaction held a key-share lock on the offer
+    // (the sale's foreign key), and a read that waited for the offer's row lock would deadlock with a sale holding it
+    await lastly(tx, repo.reservation(tx, merchant, n), async (reader) => {
+      const current = await repo.readOffer(reader, input.saleu_id);
+      return current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
+    });
     await notifyUser(tx, ctx, userId, ['money', 'saleu']);
     return { id, order_no: orderNo, status: 'auditing' as const };
   });
