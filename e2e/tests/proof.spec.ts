@@ -38,7 +38,7 @@ test('a customer sees their balance verified against the latest root; a tampered
   await shot(phone, 'proof-02-verified');
 
   // The same page with the answer changed on the way: a sibling sum raised by 1000 USDT.
-  const tampered = await signedInPhone(browser, session);
+  const tampered = await signedInPhone(browser, session, 'en', { routed: true });
   await tampered.route('**/api/v1/proof/mine', async (route: Route) => {
     const response = await route.fetch();
     const json = (await response.json()) as { data: { path: { sum: string }[] } };

@@ -170,14 +170,22 @@ export async function ownerInConsole(browser: Browser): Promise<Page> {
 
 /**
  * A phone screen (390×844) signed in as the app stores a session (the sign-in screens have their own walk in
- * customer.spec), in `lang`; answers a page of it, not yet opened anywhere.
+ * customer.spec), in `lang`; answers a page of it, not yet opened anywhere. `routed`: the walk changes answers on the
+ * way (`page.route`), so the app's service worker is kept out — it takes control of the page while it loads
+ * (`clientsClaim`), and a request that passes through it is not one Playwright routes.
  */
 export async function signedInPhone(
   browser: Browser,
   session: { token: string; user: Record<string, unknown> },
   lang = 'en',
+  options: { routed?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    ...(options.routed ? { serviceWorkers: 'block' as const } : {}),
+  });
   await context.addInitScript(
     (s: { token: string; user: string; lang: string }) => {
       if (localStorage.getItem('token')) return;
