@@ -1,7 +1,8 @@
 // `npm run bench:http`: the HTTP benchmark with its budgets (issue 10). Starts the built server (apps/server/dist) on a
 // fresh SQLite file, or on PostgreSQL + Redis with --pg / DATABASE_URL, prepares customers with money through the real
 // API, then measures with autocannon in a separate process, 50 connections: a bare node:http server (the yardstick),
-// the authenticated read and the two ledger writes. Prints a table and exits non-zero when a budget fails.
+// in turns with each of the authenticated read and the two ledger writes. Prints a table and exits non-zero when a
+// budget fails.
 //   --quick          short phases (CI, about a minute and a half)
 //   --duration N     seconds per measured phase (default 30; --quick 10)
 //   --connections N  (default 50)
@@ -300,24 +301,67 @@ function cpuSecondsOf(pid) {
   }
 }
 
-/** Warms up, then measures one call; samples the server's RSS and CPU time while it runs. */
-async function measure(name, target, job, pid) {
-  const warm = await runLoad({ ...job, url: target, duration: warmup, connections });
+/** The latency (ms) that a fraction `q` of all the runs' answers took at most (their counts by millisecond merged). */
+function percentile(runs, q) {
+  const counts = new Map();
+  for (const r of runs)
+    for (const [ms, n] of Object.entries(r.latencies)) counts.set(Number(ms), (counts.get(Number(ms)) ?? 0) + n);
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  const all = sorted.reduce((n, [, c]) => n + c, 0);
+  let seen = 0;
+  for (const [ms, c] of sorted) {
+    seen += c;
+    if (seen >= q * all) return ms;
+  }
+  return Number.NaN;
+}
+
+/** How many slices of each measured phase: the yardstick and the call take turns (`measure`). */
+const SLICES = 3;
+const YARDSTICK = { path: '/', sessions: [{ form: {} }] };
+
+/**
+ * Warms both up, then measures one call and the yardstick (the bare server) in turns — bare, call, bare, call, … —
+ * `SLICES` slices each, `duration` in all for each: the host's load moves by the minute (its bare server measured
+ * 13–26k req/s between runs), and slices side by side see the same share of it. Samples the server's RSS and CPU time
+ * while the call runs. Throughput is over all slices, and p50 and p99 over all their answers.
+ */
+async function measure(name, job, { bareUrl, url, pid }) {
+  await runLoad({ ...YARDSTICK, url: bareUrl, duration: warmup, connections });
+  const warm = await runLoad({ ...job, url, duration: warmup, connections });
   let peak = 0;
-  const timer = pid ? setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100) : undefined;
-  const cpu0 = pid ? cpuSecondsOf(pid) : Number.NaN;
-  const r = await runLoad({ ...job, url: target, duration, connections });
-  const cpuMsPerRequest = ((cpuSecondsOf(pid) - cpu0) * 1000) / r.total;
-  if (timer) clearInterval(timer);
-  if (pid) peak = Math.max(peak, memoryOf(pid).rss);
+  let cpuSeconds = 0;
+  const bare = [];
+  const slices = [];
+  const slice = duration / SLICES;
+  for (let i = 0; i < SLICES; i++) {
+    bare.push(await runLoad({ ...YARDSTICK, url: bareUrl, duration: slice, connections }));
+    const timer = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100);
+    const cpu0 = cpuSecondsOf(pid);
+    slices.push(await runLoad({ ...job, url, duration: slice, connections }));
+    cpuSeconds += cpuSecondsOf(pid) - cpu0;
+    clearInterval(timer);
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }
+  const sum = (rs, k) => rs.reduce((n, r) => n + r[k], 0);
+  const total = sum(slices, 'total');
   return {
     name,
-    ...r,
-    cpuMsPerRequest,
+    requests: sum(slices, 'requests') / SLICES,
+    bare: sum(bare, 'requests') / SLICES,
+    total,
+    p50: percentile(slices, 0.5),
+    p99: percentile(slices, 0.99),
+    errors: sum(slices, 'errors'),
+    non2xx: sum(slices, 'non2xx'),
+    ok: sum(slices, 'ok'),
+    notOk: sum(slices, 'notOk'),
+    samples: [...new Set(slices.flatMap((r) => r.samples))].slice(0, 5),
+    cpuMsPerRequest: (cpuSeconds * 1000) / total,
     warmOk: warm.ok,
     warmNotOk: warm.notOk,
     warmErrors: warm.errors,
-    rssPeak: pid ? peak : undefined,
+    rssPeak: peak,
   };
 }
 
@@ -343,14 +387,13 @@ try {
   process.stdout.write(`set-up: ${customers.length} customers with money, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   const sessions = (form) => customers.map((c) => ({ token: c.token, form: form(c) }));
 
-  // the yardstick is measured right before each call, so that both see the same share of a busy machine
+  // the yardstick is measured in turns with each call (`measure`), so that both see the same share of a busy machine
   const rows = [];
   const skipped = { ok: 0, warmOk: 0, notOk: 0, warmNotOk: 0, errors: 0, warmErrors: 0, skipped: true };
   const phase = async (name, job) => {
     if (args.only && !name.includes(args.only)) return { name, ...skipped };
-    const yardstick = await measure('bare node:http', bare.url, { path: '/', sessions: [{ form: {} }] });
-    const r = await measure(name, base, job, pid);
-    rows.push({ ...r, bare: yardstick.requests, bareP99: yardstick.p99 });
+    const r = await measure(name, job, { bareUrl: bare.url, url: base, pid });
+    rows.push(r);
     return r;
   };
   await phase('read userinfo/get-money-info', { path: '/api/v1/userinfo/get-money-info', sessions: sessions(() => ({})) });
@@ -367,8 +410,8 @@ try {
   await stopChild(bare.child);
   const mem = memoryOf(pid);
 
-  // every write answered code 200 is a row the customer sees; requests cut off at the end of a phase may have been
-  // written without their answer being read, at most one per connection and phase
+  // every write answered code 200 is a row the customer sees; requests cut off at the end of a load run may have been
+  // written without their answer being read, at most one per connection and run (the warm-up and each slice)
   for (const [w, list] of [
     [withdraw, '/api/v1/withdraw/list'],
     [sale, '/api/v1/saleu/list-order'],
@@ -377,7 +420,7 @@ try {
     const answered = w.ok + w.warmOk;
     const stored = await countRows(base, customers, list);
     // a timed-out request (an error, which fails the bench anyway) may have been written too
-    if (stored < answered || stored > answered + 2 * connections + w.errors + w.warmErrors)
+    if (stored < answered || stored > answered + (SLICES + 1) * connections + w.errors + w.warmErrors)
       failures.push(`${w.name}: ${answered} answered code 200, but ${stored} rows stored`);
     if (w.notOk || w.warmNotOk)
       failures.push(`${w.name}: ${w.notOk + w.warmNotOk} answers were not code 200 (${w.samples.join(' | ')})`);
@@ -405,7 +448,7 @@ try {
   const cpus = os.cpus();
   process.stdout.write(
     `\nmachine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, node ${process.version}, ${onPg ? 'PostgreSQL + Redis' : 'SQLite'}; ` +
-      `${connections} connections, ${duration} s per call after ${warmup} s warm-up; server VmHWM ${mem.hwm.toFixed(0)} MB\n`,
+      `${connections} connections, ${duration} s per call after ${warmup} s warm-up, in ${SLICES} turns with the bare server; server VmHWM ${mem.hwm.toFixed(0)} MB\n`,
   );
   process.stdout.write(formatTable(table));
 
