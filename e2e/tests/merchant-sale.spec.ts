@@ -237,6 +237,8 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText(`Offer of ${merchant} saved`)).toBeVisible();
   await expect(offerRow).toContainText('10.00 – 400.00');
+  // the form has closed (its closing hands the focus back to the row's Edit button)
+  await expect(modal).toBeHidden();
   await offerRow.getByRole('button', { name: 'Deactivate' }).click();
   await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
   await expect(offerRow).toContainText('Inactive');

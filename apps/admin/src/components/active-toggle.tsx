@@ -39,7 +39,10 @@ export function ActiveToggle<T extends { id: number; active: boolean }>({
   const verbs = texts.verbs ?? { on: 'Activate', off: 'Deactivate' };
   const verb = next ? verbs.on : verbs.off;
   return (
+    // right-aligned: the switch is in a table's last column, so a popover centred above it could reach past the
+    // window's right edge, its Confirm button out of reach
     <Popconfirm
+      placement="topRight"
       title={texts.title(verb, row)}
       description={texts.description(next, row)}
       okText="Confirm"

@@ -104,7 +104,9 @@ function ToggleActive({ row }: { row: HouseInviteCode }) {
   const { message } = App.useApp();
   const next = !row.active;
   return (
+    // right-aligned: the switch is in the table's last column (see ActiveToggle)
     <Popconfirm
+      placement="topRight"
       title={next ? `Activate ${row.code}?` : `Deactivate ${row.code}?`}
       description={
         next ? 'New customers will be able to sign up with it.' : 'New customers will no longer be able to sign up with it.'
