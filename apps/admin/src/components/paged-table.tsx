@@ -1,6 +1,8 @@
 import { Table, type TableColumnsType } from 'antd';
 
 export const PAGE_SIZE = 20;
+/** the width under which a console table scrolls sideways within its card */
+const MIN_WIDTH = 960;
 
 /** A page of a server-paged list as the console's list endpoints answer it. */
 export interface PagedList<T> {
@@ -32,6 +34,8 @@ export function PagedTable<T extends { id: number }>({
       dataSource={data?.list ?? []}
       loading={loading}
       locale={{ emptyText }}
+      // narrower than this (a 1024-px window), the table scrolls inside its card instead of pushing the page sideways
+      scroll={{ x: MIN_WIDTH }}
       pagination={{
         current: page,
         pageSize: PAGE_SIZE,
