@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstPage } from './app/layout';
 import { initI18n } from './lib/i18n';
+import { applyMotionPreference } from './lib/motion';
 import { registerServiceWorker } from './lib/pwa';
 import { applyTheme, getTheme } from './lib/theme';
 
@@ -43,7 +44,7 @@ applyTheme(getTheme());
 afterFirstPaint().then(async () => {
   registerServiceWorker();
   preloadFirstPage();
-  await Promise.all([initI18n(), applyAppStyles()]);
+  await Promise.all([initI18n(), applyAppStyles(), applyMotionPreference()]);
   // i18n's set-up and React's root are each a long piece of work on a phone: a task apiece, not one task for both.
   await nextTask();
   const root = document.getElementById('root');

@@ -30,10 +30,27 @@ function ApiNotices() {
   return null;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the operator's system asks for less motion, following changes to that setting. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(REDUCED_MOTION);
+    if (!query) return;
+    const follow = (e: MediaQueryListEvent) => setReduced(e.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return reduced;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // antd's drawers, modals and messages open without their animations when the system asks for less motion
+  const motion = !useReducedMotion();
   return (
-    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6, motion } }}>
       <App>
         <ApiNotices />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
