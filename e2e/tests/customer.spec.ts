@@ -2,6 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { HOUSE_CODE } from '../playwright.config';
 import { codeFromOutbox, shot } from './support';
 
+// The other walks run as someone who asked for reduced motion (playwright.config.ts); this one keeps the apps'
+// animations, so its sheets and dialogs open and close as most people see them.
+test.use({ reducedMotion: 'no-preference' });
+
 const PASSWORD = 'E2e-passw0rd';
 const tabBar = (page: Page) => page.locator('.adm-tab-bar');
 /** Submit buttons ignore a second click within 1500 ms (spec §9); a person clicking again waits that long. */

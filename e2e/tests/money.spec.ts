@@ -42,11 +42,14 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await user.goto('/#/pages/mine/mine');
   await expect(balanceOnMy(user)).toContainText('0.00');
   await admin.getByRole('menuitem', { name: 'Recharges' }).click();
-  await admin.getByRole('button', { name: 'Review' }).first().click();
+  // this customer's row: walks running beside this one queue recharges and withdrawals of their own
+  const ownRow = () => admin.locator('.ant-table-row', { hasText: email }).first();
+  await ownRow().getByRole('button', { name: 'Review' }).click();
   await expect(admin.locator('.ant-drawer img')).toBeVisible();
   await shot(admin, 'money-02-console-recharge');
   await admin.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByText(/Recharge #\d+ approved/)).toBeVisible();
   await expect(balanceOnMy(user)).toContainText('200.00');
   await shot(user, 'money-03-balance-live');
 
@@ -92,7 +95,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   await expect(balanceOnMy(user)).toContainText('150.00');
 
   await admin.getByRole('menuitem', { name: 'Withdrawals' }).click();
-  await admin.getByRole('button', { name: 'Review' }).first().click();
+  await ownRow().getByRole('button', { name: 'Review' }).click();
   // payout details are masked until the operator reveals them (an audited step)
   await expect(admin.getByText('•••• 3000').first()).toBeVisible();
   await expect(admin.getByText('DE89 3704 0044 0532 0130 00')).toHaveCount(0);
@@ -112,7 +115,7 @@ test('recharge approved in the console reaches the balance live; a rejected with
   // A second withdrawal is paid out with a reference.
   await withdraw('80');
   await admin.getByRole('button', { name: 'Refresh' }).click();
-  await admin.getByRole('button', { name: 'Review' }).first().click();
+  await ownRow().getByRole('button', { name: 'Review' }).click();
   await admin.getByRole('button', { name: 'Approve' }).click();
   await admin.getByLabel('Payout reference').fill('SEPA-E2E-0001');
   await admin.getByRole('button', { name: 'Confirm' }).click();
