@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -9,6 +10,8 @@ export default mergeConfig(
     resolve: { mainFields: ['browser', 'module', 'main'] },
     test: {
       environment: 'jsdom',
+      // every core: Vitest's default leaves one idle, on a 2-core machine running the files one at a time
+      maxWorkers: os.availableParallelism(),
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       // antd-mobile's ES build imports its CSS; Node cannot load that, Vite can.
