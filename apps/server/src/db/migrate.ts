@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database.js';
 import * as m001 from './migrations/001-foundation.js';
 import * as m002 from './migrations/002-money.js';
@@ -57,7 +57,7 @@ export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: st
   const migrations: Record<string, Migration> = {};
   for (const [name, step] of Object.entries(STEPS)) migrations[name] = { up: (d) => step.up(d, ctx) };
   const migrator = new Migrator({
-    db,
+    db: dialect === 'postgres' ? withOwnSchemaIntrospection(db, schema) : db,
     provider: { getMigrations: async () => migrations },
     allowUnorderedMigrations: false,
     // Kysely looks its bookkeeping tables up by schema; name ours, or it finds another schema's
@@ -66,4 +66,41 @@ export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: st
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * PostgreSQL: the database as the migrator sees it, its look-ups of schemas and tables confined to the node's own
+ * schema (or the connection's current one). Kysely's own lists every column of every table of every schema at each
+ * start: slower the more schemas a database holds, and failing outright ("schema … does not exist") when another
+ * schema is dropped while it runs — the node's start failed because of a schema not its own. Only the names are read
+ * (whether the bookkeeping tables exist), so no columns are listed.
+ */
+function withOwnSchemaIntrospection(db: Kysely<unknown>, schema: string | undefined): Kysely<unknown> {
+  const own = schema === undefined ? sql`current_schema()` : sql`${schema}`;
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const { rows } = await sql<{
+        name: string;
+      }>`SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE nspname = ${own}`.execute(db);
+      return rows;
+    },
+    async getTables() {
+      const { rows } = await sql<{ name: string; schema: string; is_view: boolean }>`
+        SELECT c.relname AS name, n.nspname AS schema, c.relkind = 'v' AS is_view
+        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ${own} AND c.relkind IN ('r', 'v', 'p')`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema: r.schema, isView: r.is_view, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  // Kysely keeps its state in private fields: its methods must run on the instance itself, not on this stand-in
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
