@@ -24,6 +24,7 @@ import SQLite from '@c2c/sqlite';
 import pg from 'pg';
 import { build } from '../scripts/build.mjs';
 import { generate, HOUSE_CODE } from './lib/bigdata.mjs';
+import { withPgUser } from './lib/pg-url.mjs';
 import { checkPlans, PLAN_QUERIES } from './lib/plans.mjs';
 import { pgSink, sqliteSink } from './lib/sinks.mjs';
 
@@ -180,9 +181,7 @@ try {
   await build({ targets: ['server'], quiet: true });
   if (onPg) {
     // as the server connects: the operating-system user when the address names none
-    const url = new URL(pgUrl);
-    if (!url.username) url.username = os.userInfo().username;
-    pgClient = new pg.Client({ connectionString: url.toString() });
+    pgClient = new pg.Client({ connectionString: withPgUser(pgUrl) });
     await pgClient.connect();
   }
   console.info(

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../scripts/cluster.mjs';
 import { BANK_FORM, totp } from './lib/client.mjs';
 import { agePayoutAccounts } from './lib/payout-accounts.mjs';
+import { withPgUser } from './lib/pg-url.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -100,19 +101,13 @@ const serverEnv = {
 };
 if (onPg) {
   cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: withUser(databaseUrl) });
+    const client = new pg.Client({ connectionString: withPgUser(databaseUrl) });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await client.end();
   });
 }
 cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-function withUser(url) {
-  const u = new URL(url);
-  if (!u.username) u.username = os.userInfo().username;
-  return u.toString();
-}
 
 async function startServer() {
   const logFile = path.join(tmp, 'server.log');

@@ -12,6 +12,9 @@ import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../../scripts/cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+import { withPgUser } from './pg-url.mjs';
+
 const SERVER = path.join(root, 'apps/server/dist/main.js');
 const LEDGER_CHECK = path.join(root, 'apps/server/dist/ledger-check.js');
 
@@ -19,11 +22,7 @@ export const OWNER = { email: 'owner@bench.local', password: 'BenchOwner123', to
 export const HOUSE_CODE = 'BENCH2026';
 
 /** A PostgreSQL URL with a user name (trust auth on this machine names the OS user, as the server does). */
-export function pgUrl(url) {
-  const u = new URL(url);
-  if (!u.username) u.username = os.userInfo().username;
-  return u.toString();
-}
+export const pgUrl = withPgUser;
 
 /** REDIS_URL pointed at database `db` (keys of one Redis database never meet another's). */
 function redisUrlWithDb(url, db) {

@@ -385,10 +385,21 @@ export function startupLockKey(schema: string | undefined): [number, number] {
   return [LOCK_CLASS, h | 0];
 }
 
-/** A URL without a user name connects as the operating-system user, as psql does (even when $USER is unset). */
+/**
+ * A URL without a user name connects as the operating-system user, as psql does (even when $USER is unset). A URL of
+ * PostgreSQL's Unix socket (`postgres:///c2c?host=/var/run/postgresql`) has no host to write a user name before: it
+ * gets a `user` parameter. A form the URL parser refuses (`postgres://me@/c2c?host=…`) is left for pg to read.
+ */
 export function withPgUser(url: string): string {
-  const u = new URL(url);
-  if (!u.username) u.username = os.userInfo().username;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  if (u.username || u.searchParams.has('user')) return url;
+  if (u.host) u.username = os.userInfo().username;
+  else u.searchParams.set('user', os.userInfo().username);
   return u.toString();
 }
 
