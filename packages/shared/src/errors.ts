@@ -88,6 +88,7 @@ export const ERROR_CODES = {
   trade_buyer_only: 1457,
   trade_seller_only: 1458,
   listing_max_over_quantity: 1459,
+  listing_changed: 1463,
   // trade chat and disputes (issue 8)
   chat_closed: 1465,
   trade_not_disputed: 1466,

@@ -86,6 +86,7 @@ export default {
   trade_buyer_only: 'Nur der Käufer kann das tun',
   trade_seller_only: 'Nur der Verkäufer kann das tun',
   listing_max_over_quantity: 'Das Maximum pro Trade darf die angebotene Menge ({max} USDT) nicht übersteigen',
+  listing_changed: 'Dieses Angebot hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut',
   chat_closed: 'Dieser Handel ist beendet; der Chat kann gelesen, aber nicht mehr beschrieben werden',
   trade_not_disputed: 'Zu diesem Handel läuft (nicht mehr) kein Streitfall',
   chat_image_used: 'Dieses Bild wurde bereits verwendet; bitte laden Sie es erneut hoch',

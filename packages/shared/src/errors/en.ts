@@ -84,6 +84,7 @@ export default {
   trade_buyer_only: 'Only the buyer can do this',
   trade_seller_only: 'Only the seller can do this',
   listing_max_over_quantity: 'The per-trade maximum cannot be more than the quantity listed ({max} USDT)',
+  listing_changed: 'This listing has changed in the meantime; please check it and try again',
   chat_closed: 'This trade has ended; its chat can be read but no longer written to',
   trade_not_disputed: 'This trade is not under dispute (any more)',
   chat_image_used: 'This picture was already used; please upload it again',

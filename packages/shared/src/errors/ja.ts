@@ -83,6 +83,7 @@ export default {
   trade_buyer_only: 'この操作は買い手のみ行えます',
   trade_seller_only: 'この操作は売り手のみ行えます',
   listing_max_over_quantity: '1回あたりの上限は出品数量（{max} USDT）を超えられません',
+  listing_changed: 'この出品は変更されました。内容を確認してもう一度お試しください',
   chat_closed: 'この取引は終了しました。チャットは閲覧のみ可能です',
   trade_not_disputed: 'この取引は申し立て中ではありません',
   chat_image_used: 'この画像はすでに使用されています。もう一度アップロードしてください',

@@ -82,6 +82,7 @@ export default {
   trade_buyer_only: '只有买家可以进行此操作',
   trade_seller_only: '只有卖家可以进行此操作',
   listing_max_over_quantity: '单笔最大数量不能超过挂单数量（{max} USDT）',
+  listing_changed: '该挂单已变更，请查看后重试',
   chat_closed: '该交易已结束，聊天记录只能查看，不能再发送消息',
   trade_not_disputed: '该交易不在申诉中',
   chat_image_used: '该图片已被使用，请重新上传',

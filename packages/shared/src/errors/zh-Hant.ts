@@ -82,6 +82,7 @@ export default {
   trade_buyer_only: '只有買家可以進行此操作',
   trade_seller_only: '只有賣家可以進行此操作',
   listing_max_over_quantity: '單筆最大數量不能超過掛單數量（{max} USDT）',
+  listing_changed: '此掛單已變更，請查看後重試',
   chat_closed: '此交易已結束，聊天紀錄只能檢視，無法再傳送訊息',
   trade_not_disputed: '此交易不在申訴中',
   chat_image_used: '此圖片已被使用，請重新上傳',

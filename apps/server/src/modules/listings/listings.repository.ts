@@ -1,6 +1,8 @@
 import { UNFINISHED_TRADE_STATUSES } from '@c2c/shared';
 import type { Insertable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { preparedStatement } from '../../db/prepared.js';
+import { refusedWhenNone } from '../../db/queries.js';
 import type { ListingsTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -13,27 +15,37 @@ export async function insertListing(tx: Tx, l: Insertable<ListingsTable>): Promi
 
 export const findListing = (tx: Tx, id: number) => tx.selectFrom('listings').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The listing row locked until the transaction ends: trades taken from it, its cancel and its closing queue up. */
+/**
+ * The listing row locked until the transaction ends: its cancel, its closing and the ends of trades on it queue up.
+ * FOR NO KEY UPDATE, not FOR UPDATE: it must not wait for the key-share locks that a trade being taken holds on it
+ * (its foreign key, from the insert until the COMMIT): such a take, waiting at its last statement for another take's
+ * change to the row, would wait behind this lock's queue while this waits for it — a deadlock. A take refuses a
+ * listing that is no longer open by its own last statement (`takeOrder`), so it need not be kept out.
+ */
 export const lockListing = (tx: Tx, id: number) =>
-  tx.selectFrom('listings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  tx.selectFrom('listings').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const findListingByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx.selectFrom('listings').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
 
 /**
- * Takes `n` off what an open listing still offers, only if that much is left: true when it did. The condition makes
- * overselling impossible even without the row lock.
+ * Takes `n` off what a listing still offers, only if it is open, its seller active (not frozen) and that much is
+ * left. A take's last change, run by `lastly`: on PostgreSQL sent with the COMMIT, so takes from one listing queue on
+ * its row for the COMMIT alone; the condition makes overselling impossible even without a lock.
  */
-export async function takeRemaining(tx: Tx, id: number, n: bigint): Promise<boolean> {
-  const r = await tx
-    .updateTable('listings')
-    .set((eb) => ({ remaining: eb('remaining', '-', n) }))
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .where('remaining', '>=', n)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
+export const takeOrder = preparedStatement(2, (db, id: number, n: bigint) =>
+  refusedWhenNone(
+    db,
+    db
+      .updateTable('listings')
+      .set((eb) => ({ remaining: eb('remaining', '-', n) }))
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('seller_active', '=', true)
+      .where('remaining', '>=', n)
+      .returning('id'),
+  ),
+);
 
 /** Gives `n` back to an open listing (a trade cancelled or expired); false when the listing is closed. */
 export async function giveBackRemaining(tx: Tx, id: number, n: bigint): Promise<boolean> {

@@ -224,8 +224,8 @@ export async function listListings(
 /** A listing locked until the transaction ends (trades taken from it queue behind each other). */
 export const lockListing = (tx: Tx, id: number) => repo.lockListing(tx, id);
 export const findListing = (tx: Tx, id: number) => repo.findListing(tx, id);
-/** Takes `n` off an open listing's remaining; false when it is closed or has less left. Never oversells. */
-export const takeRemaining = (tx: Tx, id: number, n: bigint) => repo.takeRemaining(tx, id, n);
+/** The change that takes `n` off an open listing of an active seller, to be run last by `lastly`. Never oversells. */
+export const takeOrder = (tx: Tx, id: number, n: bigint) => repo.takeOrder(tx, id, n);
 
 /**
  * A trade on the listing ended without a sale (cancelled, expired): its quantity goes back to the listing's remaining,

@@ -13,15 +13,16 @@ import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import type { TradesTable } from '../../db/schema.js';
+import { lastly } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { post } from '../ledger/ledger.service.js';
-import { closeIfSoldOut, giveBack, lockListing, publicNames, takeRemaining } from '../listings/listings.service.js';
+import { closeIfSoldOut, findListing, giveBack, lockListing, publicNames, takeOrder } from '../listings/listings.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
-import { type CurrentUser, isActiveCustomer, lockCustomer } from '../users/users.service.js';
+import { type CurrentUser, lockCustomer } from '../users/users.service.js';
 import * as repo from './trades.repository.js';
 
 export type TradeRow = Selectable<TradesTable>;
@@ -186,9 +187,12 @@ export async function cancelLimitUntil(tx: Tx, buyerId: number, now: Date): Prom
 
 /**
  * Buys from a listing. In one transaction: the buyer's row is locked (the cancel limit is counted, then a trade
- * added, one request after the other), then the listing's; the order is checked against the listing (open, not the
- * buyer's own, limits, remainder) and the quantity taken off its remainder by a conditional update, so it is never
- * oversold. No money moves: the quantity stays in the seller's escrow, bound to the trade now.
+ * added, one request after the other); the order is checked against the listing as read (open, its seller active, not
+ * the buyer's own, limits, remainder), the trade written, and last the quantity taken off the listing's remainder by a
+ * change that checks all that again (`takeOrder`, run by `lastly`: on PostgreSQL sent with the COMMIT), so it is never
+ * oversold and the listing's row is locked for the COMMIT only: takes from one listing do not wait for each other's
+ * whole work. Refused there, the trade is undone and why is read afresh. No money moves: the quantity stays in the
+ * seller's escrow, bound to the trade now.
  */
 export async function createTrade(
   tx: Tx,
@@ -205,19 +209,18 @@ export async function createTrade(
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
     await lockCustomer(tx, userId);
-    const until = await cancelLimitUntil(tx, userId, now);
+    // the cancel limit and the listing as it is now (no lock: the take's last change checks it again), read together
+    const [until, listing] = await Promise.all([cancelLimitUntil(tx, userId, now), findListing(tx, input.selling_id)]);
     if (until) throw new DomainError('trade_cancel_limit', { until });
-    const listing = await lockListing(tx, input.selling_id);
     if (!listing) throw new DomainError('record_not_found');
     if (listing.user_id === userId) throw new DomainError('listing_own');
-    if (listing.status !== 'open') throw new DomainError('listing_not_open');
-    // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9)
-    if (!(await isActiveCustomer(tx, listing.user_id))) throw new DomainError('listing_not_open');
+    // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9); the
+    // listing's seller_active follows the seller's status (a trigger)
+    if (listing.status !== 'open' || !listing.seller_active) throw new DomainError('listing_not_open');
     const n = input.number;
     if (n < listing.min_amount) throw new DomainError('amount_too_small', { min: formatAmount(listing.min_amount) });
     if (n > listing.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
-    if (n > listing.remaining || !(await takeRemaining(tx, listing.id, n)))
-      throw new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
+    if (n > listing.remaining) throw new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
     const id = await repo.insertTrade(tx, {
       // unique placeholder until the id is known
       order_no: `pending-${randomCode(20)}`,
@@ -238,6 +241,17 @@ export async function createTrade(
     });
     const row = await repo.transition(tx, id, ['awaiting_payment'], { order_no: orderNumber(id, now) });
     await event(tx, id, 'created', 'buyer', now);
+    // last: the quantity taken by a change that checks the listing again; refused (another take got the rest, the
+    // seller closed it or was frozen), the trade is undone, and why is read afresh — on PostgreSQL after the rollback,
+    // as for a sale (merchants.service.ts): this transaction holds a key-share lock on the listing (the trade's foreign
+    // key), and a read waiting for the listing's row lock could deadlock with a take holding it
+    await lastly(tx, takeOrder(tx, listing.id, n), async (reader) => {
+      const current = await findListing(reader, listing.id);
+      if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
+      if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
+      // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
+      return new DomainError('listing_changed');
+    });
     await tellBoth(tx, ctx, row!, { listing: true });
     return { id };
   });

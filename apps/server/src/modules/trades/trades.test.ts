@@ -1,6 +1,14 @@
 import { API, errorCode, type TradeDetail } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, ownerToken, PNG, type TestServer, upload } from '../../../test/harness.js';
+import {
+  moneyTestServer,
+  onPostgres,
+  ownerToken,
+  PNG,
+  type TestServer,
+  upload,
+  withChangeBefore,
+} from '../../../test/harness.js';
 import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { inTransaction } from '../../db/transaction.js';
 import { JOBS } from '../../jobs/registry.js';
@@ -304,6 +312,75 @@ describe('the trade jobs', () => {
 });
 
 describe('races', () => {
+  // a take's last statement: the quantity taken off the listing (on PostgreSQL wrapped to fail when refused)
+  const TAKE = /^(with "changed" as \()?update "listings" set "remaining" = "remaining" - \?/;
+
+  it('a take refused at its last change (the seller frozen, or the rest taken, meanwhile) leaves nothing of the trade', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const tradesOf = async () => (await s.db.selectFrom('trades').select('id').where('listing_id', '=', l).execute()).length;
+    let answer: { code: number; msg: string } | undefined;
+    // the seller is frozen between the take's reading the listing and its taking the quantity
+    await withChangeBefore(
+      s,
+      TAKE,
+      { sql: "update users set status = 'frozen' where id = ?", parameters: [seller.id] },
+      async () => {
+        answer = await buy(s, buyer, l, '20');
+      },
+    );
+    // why is read afresh: on SQLite inside the take's transaction (the seller frozen); on PostgreSQL after its rollback,
+    // which took the test's change with it (it ran in that transaction): the listing would take the order again, and
+    // the answer says it changed meanwhile. Another writer's committed change is read there (the cancel race below).
+    expect(answer?.code).toBe(errorCode(onPostgres ? 'listing_changed' : 'listing_not_open'));
+    expect(await tradesOf()).toBe(0);
+    expect(await remainingOf(l)).toEqual({ remaining: 100_000_000n, status: 'open' });
+    // (the test's change ran in the take's own transaction, so it went with it: the seller is active)
+    expect((await buy(s, buyer, l, '20')).code).toBe(200);
+    // another buyer takes all but 5 between this take's reading and its taking: refused with what is left now
+    await withChangeBefore(
+      s,
+      TAKE,
+      { sql: 'update listings set remaining = ? where id = ?', parameters: [5_000_000n, l] },
+      async () => {
+        answer = await buy(s, buyer, l, '30', { lang: 'de' });
+      },
+    );
+    expect(answer?.msg).toBe(
+      onPostgres
+        ? 'Dieses Angebot hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut'
+        : 'Dieses Angebot hat nur noch 5.00 USDT',
+    );
+    expect(await tradesOf()).toBe(1);
+    expect(await remainingOf(l)).toEqual({ remaining: 80_000_000n, status: 'open' });
+  });
+
+  it("takes racing the seller's cancel: either the cancel is refused for the trades taken, or every take after it", async () => {
+    for (let round = 0; round < 3; round++) {
+      const seller = await customer(s, admin, '100');
+      const buyers = await Promise.all(Array.from({ length: 8 }, () => customer(s, admin)));
+      const l = await listing(s, seller, { number: '100', min: '10', max: '10' });
+      const cancel = act(s, seller, API.sellingCancel, l);
+      const takes = await Promise.all(buyers.map((b) => buy(s, b, l, '10')));
+      const cancelled = await cancel;
+      const taken = takes.filter((t) => t.code === 200).length;
+      for (const t of takes) expect([200, errorCode('listing_not_open')]).toContain(t.code);
+      const after = await remainingOf(l);
+      if (cancelled.code === 200) {
+        // closed before any take got through: none did, and the whole quantity went back to the seller
+        expect(taken).toBe(0);
+        expect(after).toEqual({ remaining: 0n, status: 'closed' });
+        expect(await money(s, seller)).toMatchObject({ balance: '100.00', escrow: '0.00' });
+      } else {
+        expect(cancelled.code).toBe(errorCode('listing_has_trades'));
+        expect(taken).toBeGreaterThan(0);
+        expect(after).toEqual({ remaining: BigInt(100 - 10 * taken) * 1_000_000n, status: 'open' });
+        expect(await money(s, seller)).toMatchObject({ balance: '0.00', escrow: '100.00' });
+      }
+    }
+  });
+
   it('two releases at once apply exactly once', async () => {
     const seller = await customer(s, admin, '100');
     const buyer = await customer(s, admin);

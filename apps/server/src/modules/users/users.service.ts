@@ -251,9 +251,6 @@ export async function lockCustomer(tx: Tx, userId: number): Promise<void> {
   await repo.lockUserRow(tx, userId);
 }
 
-/** True while the customer may sign in and trade (not frozen, not closed). */
-export const isActiveCustomer = async (tx: Tx, userId: number) => (await repo.findUserById(tx, userId))?.status === 'active';
-
 /** Where and in which language to write to a customer, and the anti-phishing phrase every mail to them shows. */
 export async function contactOf(tx: Tx, userId: number) {
   const u = await repo.findUserById(tx, userId);
