@@ -44,7 +44,10 @@ applyTheme(getTheme());
 afterFirstPaint().then(async () => {
   registerServiceWorker();
   preloadFirstPage();
-  await Promise.all([initI18n(), applyAppStyles(), applyMotionPreference()]);
+  // the motion setting is not waited for: nothing moves at the first render, and those who asked for less motion
+  // should not get a later first page for it
+  void applyMotionPreference();
+  await Promise.all([initI18n(), applyAppStyles()]);
   // i18n's set-up and React's root are each a long piece of work on a phone: a task apiece, not one task for both.
   await nextTask();
   const root = document.getElementById('root');

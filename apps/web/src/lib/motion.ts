@@ -8,7 +8,7 @@ export function prefersReducedMotion(): boolean {
 /**
  * Honours the system's "reduce motion" setting in antd-mobile's spring animations (sheets, dialogs, toasts), which CSS
  * cannot reach; styles.css stills the app's own transitions. Loaded only for those who asked, so the first route of
- * everyone else carries none of it. Resolves once applied, so the first render already moves less.
+ * everyone else carries none of it. Resolves once applied.
  */
 export async function applyMotionPreference(): Promise<void> {
   if (!prefersReducedMotion()) return;

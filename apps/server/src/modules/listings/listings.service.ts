@@ -221,7 +221,7 @@ export async function listListings(
 
 // ---- what the trades module uses ----
 
-/** A listing locked until the transaction ends (trades taken from it queue behind each other). */
+/** A listing locked until the transaction ends (its cancel and the ends of trades on it queue behind each other). */
 export const lockListing = (tx: Tx, id: number) => repo.lockListing(tx, id);
 export const findListing = (tx: Tx, id: number) => repo.findListing(tx, id);
 /** The change that takes `n` off an open listing of an active seller, to be run last by `lastly`. Never oversells. */
