@@ -296,6 +296,26 @@ function cpuSecondsOf(pid) {
   }
 }
 
+/**
+ * CPU seconds used so far by every PostgreSQL process of this machine (its server's backends, WAL writer, checkpointer),
+ * read from /proc; 0 on SQLite or where PostgreSQL runs elsewhere. What the database costs a request, beside the node.
+ */
+function databaseCpuSeconds() {
+  if (!onPg) return 0;
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const seconds = cpuSecondsOf(pid);
+    if (Number.isFinite(seconds)) total += seconds;
+  }
+  return total;
+}
+
 /** The latency (ms) that a fraction `q` of all the runs' answers took at most (their counts by millisecond merged). */
 function percentile(runs, q) {
   const counts = new Map();
@@ -326,6 +346,7 @@ async function measure(name, job, { bareUrl, url, pid }) {
   const warm = await runLoad({ ...job, url, duration: warmup, connections });
   let peak = 0;
   let cpuSeconds = 0;
+  let databaseSeconds = 0;
   const bare = [];
   const slices = [];
   const slice = duration / SLICES;
@@ -333,8 +354,10 @@ async function measure(name, job, { bareUrl, url, pid }) {
     bare.push(await runLoad({ ...YARDSTICK, url: bareUrl, duration: slice, connections }));
     const timer = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100);
     const cpu0 = cpuSecondsOf(pid);
+    const database0 = databaseCpuSeconds();
     slices.push(await runLoad({ ...job, url, duration: slice, connections }));
     cpuSeconds += cpuSecondsOf(pid) - cpu0;
+    databaseSeconds += databaseCpuSeconds() - database0;
     clearInterval(timer);
     peak = Math.max(peak, memoryOf(pid).rss);
   }
@@ -353,6 +376,7 @@ async function measure(name, job, { bareUrl, url, pid }) {
     notOk: sum(slices, 'notOk'),
     samples: [...new Set(slices.flatMap((r) => r.samples))].slice(0, 5),
     cpuMsPerRequest: (cpuSeconds * 1000) / total,
+    databaseMsPerRequest: (databaseSeconds * 1000) / total,
     warmOk: warm.ok,
     warmNotOk: warm.notOk,
     warmErrors: warm.errors,
@@ -438,6 +462,7 @@ try {
     'non-2xx': r.non2xx,
     'not code 200': r.notOk,
     'server CPU ms/req': r.cpuMsPerRequest.toFixed(2),
+    ...(onPg ? { 'PostgreSQL CPU ms/req': r.databaseMsPerRequest.toFixed(2) } : {}),
     'RSS peak MB': r.rssPeak === undefined ? '' : r.rssPeak.toFixed(0),
   }));
   const cpus = os.cpus();

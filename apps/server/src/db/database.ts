@@ -31,6 +31,7 @@ import type { Config } from '../config.js';
 import { Slots } from '../lib/slots.js';
 import { startCheckpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
+import { PlainLanes } from './pg-shared.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,6 +83,8 @@ function partsOf(db: Kysely<DB>, config: KyselyConfig, driver: Driver | undefine
 /** PostgreSQL's pool, whose clients run in pipeline mode (`db/pg-session.ts`), and what a `Transaction` is built of. */
 export interface PgConnections extends KyselyParts {
   pool: PgPool;
+  /** connections shared by the plain queries that run outside a transaction (`db/pg-shared.ts`) */
+  lanes: PlainLanes;
 }
 
 /**
@@ -403,6 +406,9 @@ export function withPgUser(url: string): string {
   return u.toString();
 }
 
+/** how many connections the plain queries outside transactions share (`PlainLanes`), beside the pool's */
+const PLAIN_LANES = 3;
+
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
     // loaded only for PostgreSQL: a server on SQLite does not carry the driver in its memory
@@ -426,7 +432,8 @@ export async function openDatabase(config: Config): Promise<Database> {
       connectionString: withPgUser(config.databaseUrl),
       max: 10,
       // a statement is sent at once, not after the one before it is answered: a transaction's BEGIN, SAVEPOINT and
-      // RELEASE travel with the statement after them (`PgSession`); a client is used by one caller at a time
+      // RELEASE travel with the statement after them (`PgSession`); a client of the pool is used by one transaction at
+      // a time (the lanes of plain queries, `PlainLanes`, are shared)
       pipeline: true,
       // BIGINT (int8: money, counts) arrives as bigint, as it does from SQLite; pg's default is a string
       types: {
@@ -441,7 +448,16 @@ export async function openDatabase(config: Config): Promise<Database> {
     const dialect = new PostgresDialectKeepingDriver({ pool });
     const kyselyConfig: KyselyConfig = { dialect };
     const db = new Kysely<DB>(kyselyConfig);
-    return wrap(db, 'postgres', { pg: { pool, ...partsOf(db, kyselyConfig, dialect.driver) } });
+    const lanes = new PlainLanes(pool, PLAIN_LANES);
+    const database = wrap(db, 'postgres', { pg: { pool, lanes, ...partsOf(db, kyselyConfig, dialect.driver) } });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await lanes.close();
+        await close();
+      },
+    };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');

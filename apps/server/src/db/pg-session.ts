@@ -1,5 +1,6 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
 import type { QueryResult as PgResult, Pool, PoolClient } from 'pg';
+import type { PlainLanes } from './pg-shared.js';
 
 /** the statements whose answer carries nothing but a possible failure: they travel with the statement after them */
 const DEFERRABLE = /^(SAVEPOINT|RELEASE SAVEPOINT) \w+$/i;
@@ -94,12 +95,17 @@ export function isLastFailure(err: unknown): boolean {
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 const ignore = () => undefined;
 
+function resultOf({ command, rowCount, rows }: PgResult): QueryResult<unknown> {
+  return { numAffectedRows: WRITE_COMMANDS.has(command) ? BigInt(rowCount ?? 0) : undefined, rows: rows ?? [] };
+}
+
 /**
  * One transaction on a pooled PostgreSQL client in pipeline mode (`pipeline: true`: a statement is sent at once, not
  * after the one before it is answered), in as few round trips and statements as its statements allow:
  * - BEGIN is sent with the first statement that needs the transaction: plain queries before it (`NOT_PLAIN`: the
- *   caller's session, an idempotency look-up) run on their own, and a transaction of plain queries only (a read call)
- *   sends neither BEGIN nor COMMIT. BEGIN travels ahead of a query (which, run alone should BEGIN fail, changes
+ *   caller's session, an idempotency look-up) run on their own, on connections shared with other requests' plain
+ *   queries (`PlainLanes`), and the transaction takes a connection of the pool only then; a transaction of plain
+ *   queries only (a read call) sends neither BEGIN nor COMMIT and holds no connection of its own. BEGIN travels ahead of a query (which, run alone should BEGIN fail, changes
  *   nothing); ahead of anything else it is awaited.
  * - SAVEPOINT and RELEASE SAVEPOINT are sent without waiting for their answer: they go out with the next statement,
  *   whose caller then hears of their failure before its own result.
@@ -114,20 +120,30 @@ export class PgSession {
   #unanswered: Promise<unknown>[] = [];
   #begun = false;
   #beginUnanswered = false;
-  constructor(private readonly client: PoolClient) {}
+  #client: PoolClient | undefined;
+  constructor(
+    private readonly pool: Pool,
+    private readonly lanes: PlainLanes,
+  ) {}
 
   /** Runs one statement of the transaction (a deferrable one is only sent). */
   async run(query: CompiledQuery): Promise<QueryResult<unknown>> {
     const { sql: text, parameters } = query;
+    const { name, plain } = statementOf(text);
+    if (!this.#begun && plain) {
+      // before the transaction needs a connection of its own, its plain queries share one with other requests'
+      const config = name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] };
+      return resultOf(await this.lanes.query(config));
+    }
+    if (!this.#client) this.#client = await connectFresh(this.pool);
     if (!parameters.length && DEFERRABLE.test(text)) {
       this.#begin();
       this.#defer(text);
       return { rows: [] };
     }
-    const { name, plain } = statementOf(text);
     if (!this.#begun && !plain) this.#begin();
     if (this.#beginUnanswered && !SELECT.test(text)) await this.#answered();
-    const sent: Promise<PgResult> = this.client.query(
+    const sent: Promise<PgResult> = this.#client.query(
       name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] },
     );
     if (this.#unanswered.length) {
@@ -138,11 +154,7 @@ export class PgSession {
         throw err;
       }
     }
-    const { command, rowCount, rows } = await sent;
-    return {
-      numAffectedRows: WRITE_COMMANDS.has(command) ? BigInt(rowCount ?? 0) : undefined,
-      rows: rows ?? [],
-    };
+    return resultOf(await sent);
   }
 
   /**
@@ -151,11 +163,12 @@ export class PgSession {
    * refused, so that the COMMIT sent behind it rolls back.
    */
   async sendLast(query: CompiledQuery): Promise<void> {
+    if (!this.#client) this.#client = await connectFresh(this.pool);
     this.#begin();
     if (this.#beginUnanswered) await this.#answered();
     const { sql: text, parameters } = query;
     const { name } = statementOf(text);
-    const sent = this.client
+    const sent = (this.#client as PoolClient)
       .query(name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] })
       .catch((err: unknown) => {
         throw markLast(err);
@@ -167,7 +180,7 @@ export class PgSession {
   /** Commits: throws unless every statement sent succeeded and the transaction committed (nothing to do if none began). */
   async commit(): Promise<void> {
     if (!this.#begun) return;
-    const sent = this.client.query('commit');
+    const sent = (this.#client as PoolClient).query('commit');
     try {
       await this.#answered();
     } catch (err) {
@@ -181,7 +194,7 @@ export class PgSession {
   /** Rolls back; answers false when the client could not (its connection is broken: the pool must drop it). */
   async rollback(): Promise<boolean> {
     if (!this.#begun) return true;
-    const sent = this.client.query('rollback');
+    const sent = (this.#client as PoolClient).query('rollback');
     await this.#answered().catch(ignore);
     try {
       await sent;
@@ -189,6 +202,12 @@ export class PgSession {
     } catch {
       return false;
     }
+  }
+
+  /** Gives the transaction's own connection back to the pool, if it took one; a broken one (`usable` false) is dropped. */
+  release(usable: boolean): void {
+    this.#client?.release(usable ? undefined : new Error('the connection failed to roll back'));
+    this.#client = undefined;
   }
 
   /** Sends BEGIN, once, without waiting for its answer. */
@@ -200,7 +219,7 @@ export class PgSession {
   }
 
   #defer(text: string): void {
-    const sent = this.client.query(text);
+    const sent = (this.#client as PoolClient).query(text);
     // its failure is heard by whoever waits for it (`#answered`), never as an unhandled rejection
     sent.catch(ignore);
     this.#unanswered.push(sent);

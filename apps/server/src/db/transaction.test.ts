@@ -495,10 +495,13 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
       await sql`insert into stale_probe (id, a) values (1, 'one')`.execute(s.db);
       const readAll = (tx: Tx) =>
         sql<Record<string, unknown>>`select * from stale_probe order by id`.execute(tx).then((r) => r.rows);
-      // every connection of the pool prepares the query: ten transactions at once, each holding its connection a while
+      // every connection prepares the query: ten transactions at once, each reading it on its own (on PostgreSQL on a
+      // shared lane), then again in the transaction begun (on a connection of the pool), holding that a while
       await Promise.all(
         Array.from({ length: 10 }, () =>
           inTransaction(s.ctx, async (tx) => {
+            await readAll(tx);
+            await tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forShare().execute();
             await readAll(tx);
             if (onPostgres) await sql`select pg_sleep(0.05)`.execute(tx);
           }),

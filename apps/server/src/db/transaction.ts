@@ -3,7 +3,7 @@ import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import { connectFresh, isLastFailure, isStalePlan, PgSession, staleStatements } from './pg-session.js';
+import { isLastFailure, isStalePlan, PgSession, staleStatements } from './pg-session.js';
 import type { DB } from './schema.js';
 
 /**
@@ -78,9 +78,10 @@ async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ resul
 }
 
 /**
- * PostgreSQL: the transaction runs on a client of the pool itself (`PgSession`: BEGIN only once a statement needs it,
- * BEGIN, SAVEPOINT and RELEASE with the statement after them, every query a named prepared statement), without
- * Kysely's transaction machinery.
+ * PostgreSQL: the transaction runs on a client of the pool itself, taken when a statement first needs the
+ * transaction (`PgSession`: its plain queries before that share lanes with other requests', BEGIN only then, BEGIN,
+ * SAVEPOINT and RELEASE with the statement after them, every query a named prepared statement), without Kysely's
+ * transaction machinery.
  * A client whose ROLLBACK failed (its connection broke) is dropped by the pool, never handed to the next caller. When
  * a prepared statement went stale under a migration (`isStalePlan`), every client that prepared statements before is
  * replaced before its next use, and the transaction, rolled back, runs once more: a rolling deploy's old nodes keep
@@ -92,6 +93,7 @@ async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, wor
   } catch (err) {
     if (!isStalePlan(err)) throw err;
     staleStatements();
+    pg.lanes.stale();
     log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
     return pgTransactionOnce(pg, reader, log, work);
   }
@@ -101,8 +103,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, w
   const effects: Pending = { commit: [], rollback: [], log };
   let refusal: DomainError | undefined;
   let result: T;
-  const client = await connectFresh(pg.pool);
-  const session = new PgSession(client);
+  const session = new PgSession(pg.pool, pg.lanes);
   let state: TxState = 'open';
   try {
     const tx = transactionOn(pg, (query) => {
@@ -119,8 +120,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, w
     await session.commit();
   } catch (err) {
     state = 'rolled back';
-    const usable = await session.rollback();
-    client.release(usable ? undefined : new Error('the connection failed to roll back'));
+    session.release(await session.rollback());
     await runAll(effects.rollback, log, 'on-rollback');
     // the change sent with the COMMIT was refused: why is read now, the transaction having ended
     if (effects.refusedLast && isLastFailure(err) && (err as { code?: string }).code === REFUSED_LAST) {
@@ -128,7 +128,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, w
     }
     throw err;
   }
-  client.release();
+  session.release(true);
   if (effects.commit.length) await runAll(effects.commit, log, 'after-commit');
   if (refusal) throw refusal;
   return result;

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, onPostgres, type TestServer } from '../../test/harness.js';
+import { withPgUser } from './database.js';
+import { inTransaction } from './transaction.js';
+
+// PostgreSQL only: SQLite has one connection, which every transaction has in turn
+let s: TestServer;
+moneyTestServer((t) => ({ s } = t), { owner: 'none' });
+
+/** a plain query outside a transaction (`PgSession`): it runs on a shared lane */
+const backendOf = () =>
+  inTransaction(s.ctx, async (tx) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]!.pid);
+const numberOf = (n: number) =>
+  inTransaction(s.ctx, async (tx) => (await sql<{ n: number }>`select ${n}::int as n`.execute(tx)).rows[0]!.n);
+const ms = (from: number) => performance.now() - from;
+
+describe('plain queries outside a transaction (PostgreSQL: shared lanes)', () => {
+  it('share a few connections, whatever the number of requests at once (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const pids = new Set(await Promise.all(Array.from({ length: 60 }, backendOf)));
+    // the pool holds up to 10 connections, and a transaction each took one of them for its plain queries too
+    expect(pids.size).toBeLessThanOrEqual(3);
+    // a transaction that writes has a pooled connection of its own, not a lane
+    const own = await inTransaction(s.ctx, async (tx) => {
+      await tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forUpdate().execute();
+      return (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]!.pid;
+    });
+    expect(pids.has(own)).toBe(false);
+  });
+
+  it('fail alone: a refused query among others on its lane leaves theirs answered (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const refused = inTransaction(s.ctx, (tx) => sql`select 1 / (${0}::int) as n`.execute(tx));
+    const others = Array.from({ length: 30 }, (_, i) => numberOf(i));
+    await expect(refused).rejects.toThrow(/division by zero/);
+    expect(await Promise.all(others)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    // and the lanes go on answering
+    expect(await numberOf(7)).toBe(7);
+  });
+
+  it('are not held up behind a slow one once it is seen to be slow (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const slow = inTransaction(s.ctx, (tx) => sql`select pg_sleep(0.8)`.execute(tx));
+    await new Promise((r) => setTimeout(r, 150));
+    // every lane busy at once: the one holding the slow query answered nothing for 150 ms and is passed over
+    const from = performance.now();
+    expect(await Promise.all(Array.from({ length: 60 }, (_, i) => numberOf(i)))).toHaveLength(60);
+    expect(ms(from)).toBeLessThan(400);
+    await slow;
+  });
+
+  it('go on when their connections were ended under them: the lanes are replaced (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const before = new Set(await Promise.all(Array.from({ length: 60 }, backendOf)));
+    const admin = new pg.Client({ connectionString: withPgUser(process.env.DATABASE_URL!) });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [[...before]]);
+    } finally {
+      await admin.end();
+    }
+    // the lanes hear of it (PostgreSQL says so before it closes the connection)
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await Promise.all(Array.from({ length: 60 }, backendOf));
+    expect(after.some((pid) => before.has(pid))).toBe(false);
+    expect(await numberOf(11)).toBe(11);
+  });
+});

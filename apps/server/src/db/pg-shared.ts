@@ -1,0 +1,146 @@
+import type { Client, Pool, QueryConfig, QueryResult } from 'pg';
+
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/** one shared connection and what it carries */
+interface Lane {
+  client: Client;
+  /** connected: queries may be sent */
+  ready: Promise<void>;
+  /** queries sent and not yet answered */
+  inFlight: number;
+  /** when it last answered a query, or was handed one while idle (performance.now()) */
+  movedAt: number;
+  /** the staleness epoch it began preparing statements in (`PlainLanes.stale`) */
+  since: number;
+  /** its socket is corked until the event loop's next check phase */
+  corked: boolean;
+  /** its connection failed or ended: it takes no more queries */
+  broken: boolean;
+  /** replaced: its connection is closed once the queries it carries are answered */
+  retired: boolean;
+}
+
+/**
+ * Connections shared by every request for its plain queries outside a transaction (the caller's session, a read
+ * call's queries, an idempotency look-up): in pipeline mode, each query is sent at once, whoever sent the query before
+ * it, and what the requests of one turn of the event loop send leaves in one write to the socket (corked until the
+ * check phase). Under load, dozens of requests' queries then cost one system call to send and one to receive instead of
+ * one each — on this kind of machine a socket write costs ~40 µs, more than the driver's other work on a query.
+ *
+ * A query goes to an idle lane when there is one, else to the one with the fewest queries in flight among those that
+ * answered something in the last `STALLED_MS`: a slow query (a console report) holds up what was sent behind it on its
+ * lane before it was seen to be slow, not what comes after. A lane whose connection
+ * failed is replaced for the next query; the queries it carried fail (their requests answer an internal error, as they
+ * would on a pooled client). A lane that prepared statements before the schema changed under them is replaced too.
+ */
+export class PlainLanes {
+  #lanes: (Lane | undefined)[];
+  #stale = 0;
+  #closed = false;
+
+  constructor(
+    private readonly pool: Pool,
+    size: number,
+  ) {
+    this.#lanes = new Array(size).fill(undefined);
+  }
+
+  /** Counts a stale prepared statement: every lane that prepared statements before it is replaced (`staleStatements`). */
+  stale(): void {
+    this.#stale++;
+  }
+
+  async query(config: QueryConfig): Promise<QueryResult> {
+    const lane = this.#pick();
+    if (lane.inFlight++ === 0) lane.movedAt = performance.now();
+    try {
+      await lane.ready;
+      if (!lane.corked) {
+        lane.corked = true;
+        const { stream } = (lane.client as unknown as { connection: { stream: Corkable } }).connection;
+        stream.cork();
+        // what the requests of this turn of the event loop send goes out in one write
+        setImmediate(() => {
+          lane.corked = false;
+          stream.uncork();
+        });
+      }
+      return await lane.client.query(config);
+    } finally {
+      lane.inFlight--;
+      lane.movedAt = performance.now();
+      if (lane.retired && lane.inFlight === 0) void endQuietly(lane);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const lanes = this.#lanes.filter((l): l is Lane => l !== undefined);
+    this.#lanes.fill(undefined);
+    await Promise.all(lanes.map(endQuietly));
+  }
+
+  #pick(): Lane {
+    if (this.#closed) throw new Error('the database is closed');
+    let best: Lane | undefined;
+    const now = performance.now();
+    for (let i = 0; i < this.#lanes.length; i++) {
+      let lane = this.#lanes[i];
+      if (lane && (lane.broken || lane.since !== this.#stale)) {
+        lane.retired = true;
+        if (lane.inFlight === 0 || lane.broken) void endQuietly(lane);
+        lane = undefined;
+      }
+      if (!lane) {
+        lane = this.#open();
+        this.#lanes[i] = lane;
+      }
+      if (lane.inFlight === 0) return lane;
+      if (!best || rank(lane, now) < rank(best, now)) best = lane;
+    }
+    return best as Lane;
+  }
+
+  #open(): Lane {
+    const Pg = (this.pool as unknown as { Client: new (options: unknown) => Client }).Client;
+    const client = new Pg((this.pool as unknown as { options: unknown }).options);
+    const lane: Lane = {
+      client,
+      ready: client.connect().then(() => undefined),
+      inFlight: 0,
+      movedAt: 0,
+      since: this.#stale,
+      corked: false,
+      broken: false,
+      retired: false,
+    };
+    lane.ready.catch(() => {
+      lane.broken = true;
+    });
+    client.on('error', () => {
+      lane.broken = true;
+    });
+    client.on('end', () => {
+      lane.broken = true;
+    });
+    return lane;
+  }
+}
+
+/** a busy lane that has answered nothing for this long is held up by a slow query: others are preferred */
+const STALLED_MS = 50;
+
+/** How a busy lane ranks for the next query, lower first: the fewest in flight, stalled lanes after all others. */
+function rank(lane: Lane, now: number): number {
+  return lane.inFlight + (now - lane.movedAt >= STALLED_MS ? 1e6 : 0);
+}
+
+/** Closes a lane's connection; a failure to (it is broken already) is no news. */
+async function endQuietly(lane: Lane): Promise<void> {
+  lane.broken = true;
+  await lane.client.end().catch(() => undefined);
+}
