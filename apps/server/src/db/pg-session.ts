@@ -27,6 +27,8 @@ interface Statement {
   plain: boolean;
 }
 const statements = new Map<string, Statement>();
+/** what a SAVEPOINT or RELEASE is: not prepared, and never plain */
+const NOT_PREPARED: Statement = { name: undefined, plain: false };
 let named = 0;
 const NAMED_AT_MOST = 2000;
 /** what PostgreSQL prepares: a query or a data change, never a utility statement (BEGIN, SAVEPOINT, DDL) */
@@ -120,7 +122,10 @@ export class PgSession {
   #unanswered: Promise<unknown>[] = [];
   #begun = false;
   #beginUnanswered = false;
+  /** the transaction's own connection, asked for when a statement first needs it (`#connection`) */
+  #own: Promise<PoolClient> | undefined;
   #client: PoolClient | undefined;
+  #released = false;
   constructor(
     private readonly pool: Pool,
     private readonly lanes: PlainLanes,
@@ -129,23 +134,21 @@ export class PgSession {
   /** Runs one statement of the transaction (a deferrable one is only sent). */
   async run(query: CompiledQuery): Promise<QueryResult<unknown>> {
     const { sql: text, parameters } = query;
-    const { name, plain } = statementOf(text);
-    if (!this.#begun && plain) {
-      // before the transaction needs a connection of its own, its plain queries share one with other requests'
-      const config = name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] };
-      return resultOf(await this.lanes.query(config));
-    }
-    if (!this.#client) this.#client = await connectFresh(this.pool);
-    if (!parameters.length && DEFERRABLE.test(text)) {
+    const deferrable = !parameters.length && DEFERRABLE.test(text);
+    const { name, plain } = deferrable ? NOT_PREPARED : statementOf(text);
+    const config = name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] };
+    // until a statement needed the transaction's own connection, its plain queries share lanes with other requests';
+    // from then on every statement goes on its own, in the order they were run
+    if (plain && !this.#own) return resultOf(await this.lanes.query(config));
+    await this.#connection();
+    if (deferrable) {
       this.#begin();
       this.#defer(text);
       return { rows: [] };
     }
     if (!this.#begun && !plain) this.#begin();
     if (this.#beginUnanswered && !SELECT.test(text)) await this.#answered();
-    const sent: Promise<PgResult> = this.#client.query(
-      name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] },
-    );
+    const sent: Promise<PgResult> = this.#live().query(config);
     if (this.#unanswered.length) {
       try {
         await this.#answered();
@@ -163,12 +166,12 @@ export class PgSession {
    * refused, so that the COMMIT sent behind it rolls back.
    */
   async sendLast(query: CompiledQuery): Promise<void> {
-    if (!this.#client) this.#client = await connectFresh(this.pool);
+    await this.#connection();
     this.#begin();
     if (this.#beginUnanswered) await this.#answered();
     const { sql: text, parameters } = query;
     const { name } = statementOf(text);
-    const sent = (this.#client as PoolClient)
+    const sent = this.#live()
       .query(name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] })
       .catch((err: unknown) => {
         throw markLast(err);
@@ -180,7 +183,7 @@ export class PgSession {
   /** Commits: throws unless every statement sent succeeded and the transaction committed (nothing to do if none began). */
   async commit(): Promise<void> {
     if (!this.#begun) return;
-    const sent = (this.#client as PoolClient).query('commit');
+    const sent = this.#live().query('commit');
     try {
       await this.#answered();
     } catch (err) {
@@ -194,7 +197,7 @@ export class PgSession {
   /** Rolls back; answers false when the client could not (its connection is broken: the pool must drop it). */
   async rollback(): Promise<boolean> {
     if (!this.#begun) return true;
-    const sent = (this.#client as PoolClient).query('rollback');
+    const sent = this.#live().query('rollback');
     await this.#answered().catch(ignore);
     try {
       await sent;
@@ -204,10 +207,33 @@ export class PgSession {
     }
   }
 
-  /** Gives the transaction's own connection back to the pool, if it took one; a broken one (`usable` false) is dropped. */
+  /**
+   * Gives the transaction's own connection back to the pool, if it took one; a broken one (`usable` false) is dropped.
+   * One still on its way (the work failed while a statement waited for it) goes back as it comes.
+   */
   release(usable: boolean): void {
+    this.#released = true;
     this.#client?.release(usable ? undefined : new Error('the connection failed to roll back'));
     this.#client = undefined;
+  }
+
+  /** The transaction's own connection from the pool, asked for once; refused once the transaction has ended. */
+  #connection(): Promise<PoolClient> {
+    this.#own ??= connectFresh(this.pool).then((client) => {
+      if (this.#released) {
+        client.release();
+        throw new Error('the transaction ended before its connection came');
+      }
+      this.#client = client;
+      return client;
+    });
+    return this.#own;
+  }
+
+  /** The connection, while the transaction holds it: a statement of work that went on after its end is refused. */
+  #live(): PoolClient {
+    if (!this.#client) throw new Error('the transaction has ended: its connection is back in the pool');
+    return this.#client;
   }
 
   /** Sends BEGIN, once, without waiting for its answer. */
@@ -219,7 +245,7 @@ export class PgSession {
   }
 
   #defer(text: string): void {
-    const sent = (this.#client as PoolClient).query(text);
+    const sent = this.#live().query(text);
     // its failure is heard by whoever waits for it (`#answered`), never as an unhandled rejection
     sent.catch(ignore);
     this.#unanswered.push(sent);

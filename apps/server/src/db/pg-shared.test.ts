@@ -67,4 +67,38 @@ describe('plain queries outside a transaction (PostgreSQL: shared lanes)', () =>
     expect(after.some((pid) => before.has(pid))).toBe(false);
     expect(await numberOf(11)).toBe(11);
   });
+
+  it('give the connection a transaction asked for back when the work ended before it came (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const pool = s.ctx.database.pg!.pool;
+    const key = `lanes.probe.${Date.now()}`;
+    await s.db.insertInto('settings').values({ key, value: 'x' }).execute();
+    // the work asks for a row lock (its own connection) and fails before the pool has answered
+    let late: Promise<unknown> | undefined;
+    const work = inTransaction(s.ctx, async (tx) => {
+      late = tx.selectFrom('settings').select('key').where('key', '=', key).forUpdate().execute();
+      late.catch(() => undefined);
+      throw new Error('the work failed at once');
+    });
+    await expect(work).rejects.toThrow('the work failed at once');
+    await expect(late).rejects.toThrow(/ended/);
+    await new Promise((r) => setTimeout(r, 100));
+    // nothing holds a connection of the pool, and no connection sits in a transaction holding the row
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    const free = await inTransaction(s.ctx, (tx) =>
+      tx.selectFrom('settings').select('key').where('key', '=', key).forUpdate().noWait().execute(),
+    );
+    expect(free).toEqual([{ key }]);
+  });
+
+  it('run in the transaction once a statement before them needed it: they see its writes (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const key = `lanes.own.${Date.now()}`;
+    const seen = await inTransaction(s.ctx, async (tx) => {
+      await tx.insertInto('settings').values({ key, value: 'mine' }).execute();
+      // a plain query, but the transaction has its connection now: on a lane it would not see the insert
+      return tx.selectFrom('settings').select('value').where('key', '=', key).execute();
+    });
+    expect(seen).toEqual([{ value: 'mine' }]);
+  });
 });
