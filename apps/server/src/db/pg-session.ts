@@ -107,8 +107,8 @@ function resultOf({ command, rowCount, rows }: PgResult): QueryResult<unknown> {
  * - BEGIN is sent with the first statement that needs the transaction: plain queries before it (`NOT_PLAIN`: the
  *   caller's session, an idempotency look-up) run on their own, on connections shared with other requests' plain
  *   queries (`PlainLanes`), and the transaction takes a connection of the pool only then; a transaction of plain
- *   queries only (a read call) sends neither BEGIN nor COMMIT and holds no connection of its own. BEGIN travels ahead of a query (which, run alone should BEGIN fail, changes
- *   nothing); ahead of anything else it is awaited.
+ *   queries only (a read call) sends neither BEGIN nor COMMIT and holds no connection of its own. BEGIN travels ahead
+ *   of a query (which, run alone should BEGIN fail, changes nothing); ahead of anything else it is awaited.
  * - SAVEPOINT and RELEASE SAVEPOINT are sent without waiting for their answer: they go out with the next statement,
  *   whose caller then hears of their failure before its own result.
  * - COMMIT goes out behind whatever is still unanswered, and counts only when every one of them succeeded and

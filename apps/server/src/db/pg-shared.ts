@@ -33,9 +33,10 @@ interface Lane {
  *
  * A query goes to an idle lane when there is one, else to the one with the fewest queries in flight among those that
  * answered something in the last `STALLED_MS`: a slow query (a console report) holds up what was sent behind it on its
- * lane before it was seen to be slow, not what comes after. A lane whose connection
- * failed is replaced for the next query; the queries it carried fail (their requests answer an internal error, as they
- * would on a pooled client). A lane that prepared statements before the schema changed under them is replaced too.
+ * lane before it was seen to be slow, not what comes after. A lane whose connection failed is replaced for the next
+ * query; the queries it carried fail (their requests answer an internal error, as they would on a pooled client). A
+ * lane that prepared statements before the schema changed under them is replaced too, and closed once the queries it
+ * carries are answered.
  */
 export class PlainLanes {
   #lanes: (Lane | undefined)[];
