@@ -287,10 +287,12 @@ function memoryOf(pid) {
 }
 
 /** CPU seconds a process has used (user + system), from /proc: a cost per request that a busy machine does not skew. */
-function cpuSecondsOf(pid) {
+function cpuSecondsOf(pid, withEndedChildren = false) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const own = Number(fields[11]) + Number(fields[12]);
+    // cutime and cstime: what its children used before they ended (PostgreSQL's postmaster reaps its backends)
+    return (withEndedChildren ? own + Number(fields[13]) + Number(fields[14]) : own) / 100;
   } catch {
     return Number.NaN;
   }
@@ -310,7 +312,8 @@ function databaseCpuSeconds() {
     } catch {
       continue;
     }
-    const seconds = cpuSecondsOf(pid);
+    // a backend that ended (its connection replaced) left its time with the postmaster
+    const seconds = cpuSecondsOf(pid, true);
     if (Number.isFinite(seconds)) total += seconds;
   }
   return total;

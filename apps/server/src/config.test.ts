@@ -81,6 +81,13 @@ describe('config', () => {
       expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: bad }), bad).toThrow(/PASSWORD_HASH_CONCURRENCY/);
   });
 
+  it('takes PG_CONNECTION_LIFETIME_SECONDS from 1 to 86,400, 30 by default', () => {
+    expect(loadConfig({}).pgConnectionLifetimeSeconds).toBe(30);
+    expect(loadConfig({ PG_CONNECTION_LIFETIME_SECONDS: '120' }).pgConnectionLifetimeSeconds).toBe(120);
+    for (const bad of ['0', '86401', '1.5', 'soon'])
+      expect(() => loadConfig({ PG_CONNECTION_LIFETIME_SECONDS: bad }), bad).toThrow(/PG_CONNECTION_LIFETIME_SECONDS/);
+  });
+
   it('keys Redis under REDIS_PREFIX, c2c: by default', () => {
     expect(loadConfig({}).redisPrefix).toBe('c2c:');
     expect(loadConfig({ REDIS_PREFIX: 'shop-2:' }).redisPrefix).toBe('shop-2:');

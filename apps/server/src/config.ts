@@ -53,6 +53,10 @@ const schema = z
         ),
     ),
     PASSWORD_HASH_CONCURRENCY: opt(z.coerce.number().int('must be a whole number').min(1).max(64)),
+    PG_CONNECTION_LIFETIME_SECONDS: withDefault(
+      z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400),
+      30,
+    ),
     JOB_INTERVAL_MAX_MS: opt(z.coerce.number().int('must be a whole number of milliseconds').min(100).max(3_600_000)),
   })
   .superRefine((v, ctx) => {
@@ -72,6 +76,12 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string | undefined;
+  /**
+   * PostgreSQL: how long a connection serves before it is replaced. Its prepared statements' plans were made for the
+   * tables as they were then: a plan made on an empty table (a fresh deployment) stays a table scan, or the wrong index,
+   * as the table grows, until the connection is replaced.
+   */
+  readonly pgConnectionLifetimeSeconds: number;
   /** the longest wait between two runs of a job (tests shorten the minute-long rounds with it) */
   readonly jobIntervalMaxMs: number | undefined;
   readonly redisUrl: string | undefined;
@@ -117,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
     databaseSchema: v.DATABASE_SCHEMA,
+    pgConnectionLifetimeSeconds: v.PG_CONNECTION_LIFETIME_SECONDS,
     redisUrl: v.REDIS_URL,
     redisPrefix: v.REDIS_PREFIX,
     smtpUrl: v.SMTP_URL,

@@ -431,6 +431,8 @@ export async function openDatabase(config: Config): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: withPgUser(config.databaseUrl),
       max: 10,
+      // replaced now and then, so that their statements are planned again for the tables as they have grown
+      maxLifetimeSeconds: config.pgConnectionLifetimeSeconds,
       // a statement is sent at once, not after the one before it is answered: a transaction's BEGIN, SAVEPOINT and
       // RELEASE travel with the statement after them (`PgSession`); a client of the pool is used by one transaction at
       // a time (the lanes of plain queries, `PlainLanes`, are shared)
@@ -448,7 +450,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     const dialect = new PostgresDialectKeepingDriver({ pool });
     const kyselyConfig: KyselyConfig = { dialect };
     const db = new Kysely<DB>(kyselyConfig);
-    const lanes = new PlainLanes(pool, PLAIN_LANES);
+    const lanes = new PlainLanes(pool, PLAIN_LANES, config.pgConnectionLifetimeSeconds * 1000);
     const database = wrap(db, 'postgres', { pg: { pool, lanes, ...partsOf(db, kyselyConfig, dialect.driver) } });
     const close = database.close;
     return {

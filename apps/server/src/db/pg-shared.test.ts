@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, onPostgres, type TestServer } from '../../test/harness.js';
+import { moneyTestServer, onPostgres, startServer, type TestServer } from '../../test/harness.js';
 import { withPgUser } from './database.js';
 import { inTransaction } from './transaction.js';
 
@@ -100,5 +100,27 @@ describe('plain queries outside a transaction (PostgreSQL: shared lanes)', () =>
       return tx.selectFrom('settings').select('value').where('key', '=', key).execute();
     });
     expect(seen).toEqual([{ value: 'mine' }]);
+  });
+
+  it("are replaced after their lifetime, as the pool's connections are: their plans are made again for the tables as they grew (PostgreSQL)", async () => {
+    if (!onPostgres) return;
+    const t = await startServer({ env: { PG_CONNECTION_LIFETIME_SECONDS: '1' } });
+    try {
+      const onLane = () =>
+        inTransaction(t.ctx, async (tx) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]!.pid);
+      const onOwn = () =>
+        inTransaction(t.ctx, async (tx) => {
+          await tx.selectFrom('settings').select('key').limit(1).forShare().execute();
+          return (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]!.pid;
+        });
+      const before = { lane: await onLane(), own: await onOwn() };
+      expect({ lane: await onLane(), own: await onOwn() }).toEqual(before);
+      await new Promise((r) => setTimeout(r, 1300));
+      const after = { lane: await onLane(), own: await onOwn() };
+      expect(after.lane).not.toBe(before.lane);
+      expect(after.own).not.toBe(before.own);
+    } finally {
+      await t.close();
+    }
   });
 });

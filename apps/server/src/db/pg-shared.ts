@@ -14,6 +14,8 @@ interface Lane {
   inFlight: number;
   /** when it last answered a query, or was handed one while idle (performance.now()) */
   movedAt: number;
+  /** when it was opened (performance.now()): past `lifetimeMs` it is replaced */
+  openedAt: number;
   /** the staleness epoch it began preparing statements in (`PlainLanes.stale`) */
   since: number;
   /** its socket is corked until the event loop's next check phase */
@@ -35,8 +37,9 @@ interface Lane {
  * answered something in the last `STALLED_MS`: a slow query (a console report) holds up what was sent behind it on its
  * lane before it was seen to be slow, not what comes after. A lane whose connection failed is replaced for the next
  * query; the queries it carried fail (their requests answer an internal error, as they would on a pooled client). A
- * lane that prepared statements before the schema changed under them is replaced too, and closed once the queries it
- * carries are answered.
+ * lane that prepared statements before the schema changed under them is replaced too, and so is one older than its
+ * lifetime (its statements' plans were made for the tables as they were: `pgConnectionLifetimeSeconds`); a replaced
+ * lane is closed once the queries it carries are answered.
  */
 export class PlainLanes {
   #lanes: (Lane | undefined)[];
@@ -46,6 +49,7 @@ export class PlainLanes {
   constructor(
     private readonly pool: Pool,
     size: number,
+    private readonly lifetimeMs: number,
   ) {
     this.#lanes = new Array(size).fill(undefined);
   }
@@ -91,7 +95,7 @@ export class PlainLanes {
     const now = performance.now();
     for (let i = 0; i < this.#lanes.length; i++) {
       let lane = this.#lanes[i];
-      if (lane && (lane.broken || lane.since !== this.#stale)) {
+      if (lane && (lane.broken || lane.since !== this.#stale || now - lane.openedAt >= this.lifetimeMs)) {
         lane.retired = true;
         if (lane.inFlight === 0 || lane.broken) void endQuietly(lane);
         lane = undefined;
@@ -114,6 +118,7 @@ export class PlainLanes {
       ready: client.connect().then(() => undefined),
       inFlight: 0,
       movedAt: 0,
+      openedAt: performance.now(),
       since: this.#stale,
       corked: false,
       broken: false,
