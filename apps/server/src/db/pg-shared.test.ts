@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, onPostgres, startServer, type TestServer } from '../../test/harness.js';
+import { BANK_FORM, moneyTestServer, onPostgres, signUp, startServer, type TestServer } from '../../test/harness.js';
+import { bindAccount } from '../modules/payouts/payouts.service.js';
+import { findByRequest } from '../modules/withdrawals/withdrawals.repository.js';
 import { withPgUser } from './database.js';
 import { inTransaction } from './transaction.js';
 
@@ -119,6 +121,40 @@ describe('plain queries outside a transaction (PostgreSQL: shared lanes)', () =>
       const after = { lane: await onLane(), own: await onOwn() };
       expect(after.lane).not.toBe(before.lane);
       expect(after.own).not.toBe(before.own);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('plan a look-up again for the table as it grew once their lifetime is over: a plan made on the empty table is not kept (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const t = await startServer({ env: { PG_CONNECTION_LIFETIME_SECONDS: '1' } });
+    try {
+      const { user } = await signUp(t);
+      const bk = await inTransaction(t.ctx, (tx) => bindAccount(tx, t.ctx, user.id, { ...BANK_FORM, type: 'bank' }));
+      // a withdrawal's idempotency look-up on a transaction's own connection, run often enough for PostgreSQL to keep
+      // its plan (a generic one), and that plan shown
+      const planOfLookUp = () =>
+        inTransaction(t.ctx, async (tx) => {
+          await tx.selectFrom('settings').select('key').limit(1).forShare().execute();
+          for (let i = 0; i < 8; i++) await findByRequest(tx, user.id, `request-${i}`);
+          const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
+            where statement like 'select "id", "status" from "withdrawals" where "user_id" = $1 and "request_id" = $2'`.execute(
+            tx,
+          );
+          const plan = await sql<{
+            'QUERY PLAN': string;
+          }>`explain execute ${sql.raw(`${rows[0]!.name}(${user.id}, 'x')`)}`.execute(tx);
+          return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+      // made on the empty table: the customer's index (user_id, id), the request filtered over their whole history
+      expect(await planOfLookUp()).toMatch(/Index Scan using withdrawals_user [\s\S]*Filter: \(\(request_id\)::text = \$2\)/);
+      await sql`insert into withdrawals (user_id, payout_account_id, amount, status, request_id, created_at)
+        select ${user.id}, ${bk.id}, 1, 'rejected', 'request-' || g, '2026-01-01T00:00:00.000Z'
+        from generate_series(1, 20000) as g`.execute(t.db);
+      await new Promise((r) => setTimeout(r, 1300));
+      // the connection replaced: planned again for 20,000 rows, the unique index of (user_id, request_id)
+      expect(await planOfLookUp()).toMatch(/Index (Only )?Scan using withdrawals_request/);
     } finally {
       await t.close();
     }
