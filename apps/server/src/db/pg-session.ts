@@ -1,6 +1,6 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
 import type { QueryResult as PgResult, Pool, PoolClient } from 'pg';
-import type { PlainLanes } from './pg-shared.js';
+import { type PlainLanes, staleEpoch } from './pg-shared.js';
 
 /** the statements whose answer carries nothing but a possible failure: they travel with the statement after them */
 const DEFERRABLE = /^(SAVEPOINT|RELEASE SAVEPOINT) \w+$/i;
@@ -61,23 +61,17 @@ export function isStalePlan(err: unknown): boolean {
   );
 }
 
-/** how many times a prepared statement was found stale; each client's count when it began preparing statements */
-let staleFound = 0;
+/** each client's staleness epoch (`staleEpoch`) when it began preparing statements */
 const preparedSince = new WeakMap<PoolClient, number>();
-
-/** Counts a stale prepared statement: every client that prepared statements before it is replaced (`connectFresh`). */
-export function staleStatements(): void {
-  staleFound++;
-}
 
 /** A client of `pool` without statements prepared before the schema last changed under them (`staleStatements`). */
 export async function connectFresh(pool: Pool): Promise<PoolClient> {
   for (;;) {
     const client = await pool.connect();
     const since = preparedSince.get(client);
-    if (since === staleFound) return client;
+    if (since === staleEpoch()) return client;
     if (since === undefined) {
-      preparedSince.set(client, staleFound);
+      preparedSince.set(client, staleEpoch());
       return client;
     }
     client.release(new Error('the connection holds prepared statements from before a schema change'));

@@ -1,5 +1,19 @@
 import type { Client, Pool, QueryConfig, QueryResult } from 'pg';
 
+/** how many times a prepared statement was found stale (`isStalePlan`) */
+let staleFound = 0;
+
+/**
+ * Counts a stale prepared statement: every connection that prepared statements before it is replaced before its next
+ * use, the pool's (`connectFresh`) and the shared lanes' (`PlainLanes`).
+ */
+export function staleStatements(): void {
+  staleFound++;
+}
+
+/** How many stale prepared statements were counted so far: a connection prepared before the latest is to be replaced. */
+export const staleEpoch = (): number => staleFound;
+
 interface Corkable {
   cork(): void;
   uncork(): void;
@@ -16,7 +30,7 @@ interface Lane {
   movedAt: number;
   /** when it was opened (performance.now()): past `lifetimeMs` it is replaced */
   openedAt: number;
-  /** the staleness epoch it began preparing statements in (`PlainLanes.stale`) */
+  /** the staleness epoch it began preparing statements in (`staleEpoch`) */
   since: number;
   /** its socket is corked until the event loop's next check phase */
   corked: boolean;
@@ -43,7 +57,6 @@ interface Lane {
  */
 export class PlainLanes {
   #lanes: (Lane | undefined)[];
-  #stale = 0;
   #closed = false;
 
   constructor(
@@ -52,11 +65,6 @@ export class PlainLanes {
     private readonly lifetimeMs: number,
   ) {
     this.#lanes = new Array(size).fill(undefined);
-  }
-
-  /** Counts a stale prepared statement: every lane that prepared statements before it is replaced (`staleStatements`). */
-  stale(): void {
-    this.#stale++;
   }
 
   async query(config: QueryConfig): Promise<QueryResult> {
@@ -93,9 +101,10 @@ export class PlainLanes {
     if (this.#closed) throw new Error('the database is closed');
     let best: Lane | undefined;
     const now = performance.now();
+    const epoch = staleEpoch();
     for (let i = 0; i < this.#lanes.length; i++) {
       let lane = this.#lanes[i];
-      if (lane && (lane.broken || lane.since !== this.#stale || now - lane.openedAt >= this.lifetimeMs)) {
+      if (lane && (lane.broken || lane.since !== epoch || now - lane.openedAt >= this.lifetimeMs)) {
         lane.retired = true;
         if (lane.inFlight === 0 || lane.broken) void endQuietly(lane);
         lane = undefined;
@@ -119,7 +128,7 @@ export class PlainLanes {
       inFlight: 0,
       movedAt: 0,
       openedAt: performance.now(),
-      since: this.#stale,
+      since: staleEpoch(),
       corked: false,
       broken: false,
       retired: false,

@@ -3,7 +3,8 @@ import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import { isLastFailure, isStalePlan, PgSession, staleStatements } from './pg-session.js';
+import { isLastFailure, isStalePlan, PgSession } from './pg-session.js';
+import { staleStatements } from './pg-shared.js';
 import type { DB } from './schema.js';
 
 /**
@@ -93,7 +94,6 @@ async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, wor
   } catch (err) {
     if (!isStalePlan(err)) throw err;
     staleStatements();
-    pg.lanes.stale();
     log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
     return pgTransactionOnce(pg, reader, log, work);
   }
