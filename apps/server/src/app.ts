@@ -143,6 +143,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throw err;
   });
   app.log.info({ audit_checkpoint: head.checkpoint }, 'audit checkpoint at start');
+  // the session cache, once the migrations (PostgreSQL's triggers that tell of changes) have run
+  database.watchAuth?.(app.log);
 
   const prefix = opts.redisPrefix ?? config.redisPrefix;
   let redis: Redis | undefined;
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
+    sessionCache: database.authCache,
   };
   const metrics = createMetrics(ctx, JOBS);
   const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs, onRun: metrics.observeJob });

@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import type { AuthCache } from './db/auth-cache.js';
 import type { Database, Dialect } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   auditKey: Buffer;
   /** live updates to the customer's open apps */
   live: LiveHub;
+  /** the sessions with their customers this node has read (`AuthCache`: the database's own, off until it hears of changes) */
+  sessionCache?: AuthCache<object>;
 }
 
 export type { Tx } from './db/transaction.js';

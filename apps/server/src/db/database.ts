@@ -29,8 +29,10 @@ import {
 import type { Pool as PgPool } from 'pg';
 import type { Config } from '../config.js';
 import { Slots } from '../lib/slots.js';
+import { AuthCache, changesAuth } from './auth-cache.js';
 import { startCheckpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
+import { clientWatchingAuth, listenForAuthChanges } from './pg-auth.js';
 import { PlainLanes } from './pg-shared.js';
 import type { DB } from './schema.js';
 
@@ -58,6 +60,19 @@ export interface Database {
    * without Kysely's transaction machinery: the pool, and what a `Transaction` is built of.
    */
   pg?: PgConnections;
+  /**
+   * The sessions with their customers this node has read (`AuthCache`): off until `watchAuth` starts hearing of
+   * changes, emptied by every change this process makes to a customer or a session.
+   */
+  authCache?: AuthCache<object>;
+  /** Starts the session cache (after the migrations): on PostgreSQL, a connection that LISTENs for other processes' changes. */
+  watchAuth?: (log: AuthLog) => void;
+}
+
+/** where the session cache's listener says it lost or regained its connection */
+export interface AuthLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
 }
 
 /**
@@ -187,7 +202,15 @@ function pragmaWhenFree(raw: SQLite.Database, pragma: string): void {
   }
 }
 
-function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolean; checkpointerEnded(): Promise<void> } {
+/**
+ * `onAuthChange` is called when a statement changed a customer or a session (`changesAuth`), again when a rollback
+ * (of a savepoint too) may have undone such a change, and when the transaction that made it has ended: what a read on
+ * this connection saw of it in between (SQLite reads see the connection's own uncommitted writes) is not kept.
+ */
+function cachingSqlite(
+  file: string,
+  onAuthChange: () => void,
+): SqliteDatabase & { inTransaction(): boolean; checkpointerEnded(): Promise<void>; dataVersion(): unknown } {
   const raw = new SQLite(file);
   // first, so that even switching to WAL waits for a process that is creating the file
   raw.pragma('busy_timeout = 5000');
@@ -207,7 +230,20 @@ function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolea
   const checkpointer = startCheckpointer(file);
   const cache = new Map<string, SqliteStatement>();
   const MAX = 500;
+  const version = raw.prepare('pragma data_version').pluck();
+  /** a change to a customer or a session in the transaction now open, not yet ended */
+  let authChanged = false;
+  const afterStatement = (changes: boolean, rollback: boolean) => {
+    if (changes) {
+      authChanged = true;
+      onAuthChange();
+    } else if (authChanged && (rollback || !raw.inTransaction)) {
+      onAuthChange();
+    }
+    if (authChanged && !raw.inTransaction) authChanged = false;
+  };
   return {
+    dataVersion: () => version.get(),
     close: () => {
       void checkpointer.stop();
       raw.close();
@@ -226,10 +262,20 @@ function cachingSqlite(file: string): SqliteDatabase & { inTransaction(): boolea
         stmt.raw(true);
         read = rowsOf(stmt) as (row: unknown) => unknown;
       }
+      const changes = changesAuth(query);
+      const rollback = /^\s*rollback\b/i.test(query);
       const wrapped: SqliteStatement = {
         reader,
-        all: (params) => stmt.all(...bindable(params)).map(read),
-        run: (params) => stmt.run(...bindable(params)),
+        all: (params) => {
+          const rows = stmt.all(...bindable(params)).map(read);
+          if (changes || authChanged) afterStatement(changes, rollback);
+          return rows;
+        },
+        run: (params) => {
+          const done = stmt.run(...bindable(params));
+          if (changes || authChanged) afterStatement(changes, rollback);
+          return done;
+        },
         *iterate(params) {
           for (const row of stmt.iterate(...bindable(params))) yield read(row);
         },
@@ -427,9 +473,16 @@ export async function openDatabase(config: Config): Promise<Database> {
         await admin.end();
       }
     }
+    const authCache = new AuthCache<object>();
     // search_path is a start-up option of every connection, so no query can run before it applies
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: withPgUser(config.databaseUrl),
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      // every client tells the session cache of a change to a customer or a session before its COMMIT is answered
+      Client: clientWatchingAuth(pg.Client, () => authCache.clear()),
       max: 10,
       // replaced now and then, so that their statements are planned again for the tables as they have grown
       maxLifetimeSeconds: config.pgConnectionLifetimeSeconds,
@@ -442,7 +495,6 @@ export async function openDatabase(config: Config): Promise<Database> {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
           oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format as 'text'),
       },
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     pool.on('error', () => {
       // an idle client failed; the pool replaces it and the next query reports any lasting problem
@@ -453,9 +505,17 @@ export async function openDatabase(config: Config): Promise<Database> {
     const lanes = new PlainLanes(pool, PLAIN_LANES, config.pgConnectionLifetimeSeconds * 1000);
     const database = wrap(db, 'postgres', { pg: { pool, lanes, ...partsOf(db, kyselyConfig, dialect.driver) } });
     const close = database.close;
+    let listener: { close(): Promise<void> } | undefined;
     return {
       ...database,
+      authCache,
+      watchAuth: (log) => {
+        // named for the operator (pg_stat_activity): whose listener it is
+        const application_name = `c2c-auth ${schema ?? ''}`.trim().slice(0, 63);
+        listener ??= listenForAuthChanges(pg.Client, { ...connection, application_name }, authCache, log);
+      },
       close: async () => {
+        await listener?.close();
         await lanes.close();
         await close();
       },
@@ -463,7 +523,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
-  const sqlite = cachingSqlite(file);
+  const authCache = new AuthCache<object>();
+  const sqlite = cachingSqlite(file, () => authCache.clear());
   const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite });
   const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
   const db = new Kysely<DB>(kyselyConfig);
@@ -482,7 +543,19 @@ export async function openDatabase(config: Config): Promise<Database> {
   const close = database.close;
   return {
     ...database,
+    authCache,
+    // another connection's commit to the file (another process) is not heard: it empties the cache before its next use
+    watchAuth: () => {
+      let seen = sqlite.dataVersion();
+      authCache.enable(() => {
+        const now = sqlite.dataVersion();
+        if (now === seen) return true;
+        seen = now;
+        return false;
+      });
+    },
     close: async () => {
+      authCache.disable();
       await close();
       await sqlite.checkpointerEnded();
     },

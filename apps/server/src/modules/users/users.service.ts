@@ -453,7 +453,7 @@ export interface CurrentUser {
 export async function authenticate(tx: Tx, ctx: AppContext, token: string | undefined): Promise<CurrentUser> {
   if (!token) throw new DomainError('unauthorized');
   // the session and its customer in one query
-  const session = await resolveCustomerSession(tx, token, ctx.clock.now());
+  const session = await resolveCustomerSession(tx, token, ctx.clock.now(), ctx.sessionCache);
   if (session?.user.status !== 'active') throw new DomainError('unauthorized');
   // the session query reads every column but the password hash
   return { user: session.user, sessionId: session.id };

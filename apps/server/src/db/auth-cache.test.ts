@@ -1,0 +1,237 @@
+import path from 'node:path';
+import { API } from '@c2c/shared';
+import SQLite from '@c2c/sqlite';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { moneyTestServer, onPostgres, signUp, statementsRunBy, type TestServer } from '../../test/harness.js';
+import { authenticate } from '../modules/users/users.service.js';
+import { AuthCache, changesAuth } from './auth-cache.js';
+import { withPgUser } from './database.js';
+import { inTransaction } from './transaction.js';
+
+describe('the session cache (AuthCache)', () => {
+  const entry = { user: 'a' };
+
+  it('keeps and answers nothing until enabled, and nothing once disabled', () => {
+    const cache = new AuthCache<object>();
+    cache.put(cache.ticket(), 'k', 1, entry);
+    expect(cache.get('k')).toBeUndefined();
+    cache.enable();
+    cache.put(cache.ticket(), 'k', 1, entry);
+    expect(cache.get('k')).toBe(entry);
+    cache.disable();
+    expect(cache.get('k')).toBeUndefined();
+    cache.put(cache.ticket(), 'k', 1, entry);
+    expect(cache.size).toBe(0);
+  });
+
+  it("does not keep a read begun before its customer changed or everything was dropped; drops only that customer's entries", () => {
+    const cache = new AuthCache<object>();
+    cache.enable();
+    cache.put(cache.ticket(), 'other', 2, entry);
+    const before = cache.ticket();
+    cache.dropUser(1);
+    cache.put(before, 'k', 1, entry);
+    expect(cache.get('k')).toBeUndefined();
+    // another customer's read of the same moment is kept
+    cache.put(before, 'k2', 3, entry);
+    expect(cache.get('k2')).toBe(entry);
+    cache.put(cache.ticket(), 'k', 1, entry);
+    expect(cache.get('k')).toBe(entry);
+    cache.dropUser(1);
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.get('other')).toBe(entry);
+    const beforeClear = cache.ticket();
+    cache.clear();
+    cache.put(beforeClear, 'k3', 4, entry);
+    expect(cache.size).toBe(0);
+  });
+
+  it('reads an entry again after its time, and empties itself when told the data changed unheard', () => {
+    let fresh = true;
+    const cache = new AuthCache<object>(1000);
+    cache.enable(() => fresh);
+    cache.put(cache.ticket(), 'k', 1, entry, 5000);
+    expect(cache.get('k', 5999)).toBe(entry);
+    expect(cache.get('k', 6000)).toBeUndefined();
+    cache.put(cache.ticket(), 'k', 1, entry, 7000);
+    fresh = false;
+    expect(cache.get('k', 7001)).toBeUndefined();
+    fresh = true;
+    expect(cache.get('k', 7002)).toBeUndefined();
+  });
+
+  it('holds at most its bound, the oldest going first', () => {
+    const cache = new AuthCache<object>(10_000, 2);
+    cache.enable();
+    for (const k of ['a', 'b', 'c']) cache.put(cache.ticket(), k, 1, entry);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBe(entry);
+    expect(cache.size).toBe(2);
+  });
+
+  it('tells which statements change a customer or a session: all but the sliding expiry', () => {
+    expect(changesAuth('update "users" set "status" = ? where "id" = ?')).toBe(true);
+    expect(changesAuth('update "users" set "nickname" = $1 where "id" = $2')).toBe(true);
+    expect(changesAuth('delete from "sessions" where "id" = ?')).toBe(true);
+    expect(changesAuth('delete from "users" where "id" = $1')).toBe(true);
+    expect(changesAuth('update "sessions" set "expires_at" = ? where "user_id" = ?')).toBe(true);
+    expect(changesAuth('update "sessions" set "touched_at" = ?, "expires_at" = ? where "id" = ?')).toBe(false);
+    expect(changesAuth('update "sessions" set "touched_at" = $1, "expires_at" = $2 where "id" = $3')).toBe(false);
+    expect(changesAuth('update "accounts" set "balance" = "balance" + ? where "owner" = ?')).toBe(false);
+    expect(changesAuth('select "users"."id" from "sessions" inner join "users" on 1 = 1')).toBe(false);
+    expect(changesAuth('UPDATE listings SET seller_active = 1 WHERE user_id IN (SELECT id FROM users)')).toBe(false);
+  });
+});
+
+let s: TestServer;
+moneyTestServer((t) => ({ s } = t));
+
+const SESSION_QUERY = /from "sessions" inner join "users"/;
+const moneyInfo = (token: string) => s.call(API.getMoneyInfo, {}, token);
+const readsSession = async (token: string) =>
+  (await statementsRunBy(s, async () => expect((await moneyInfo(token)).code).toBe(200))).some((q) => SESSION_QUERY.test(q));
+
+/** Waits until `check` holds, for up to `ms`. */
+async function eventually(check: () => Promise<boolean> | boolean, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Another process's connection to the test database: on SQLite the file, on PostgreSQL the server's schema. */
+async function elsewhere(statement: string, params: unknown[]): Promise<void> {
+  if (!onPostgres) {
+    const other = new SQLite(path.join(s.dataDir, 'c2c.sqlite'));
+    try {
+      other.pragma('busy_timeout = 5000');
+      other.prepare(statement.replace(/\$\d+/g, '?')).run(...params);
+    } finally {
+      other.close();
+    }
+    return;
+  }
+  const c = new pg.Client({
+    connectionString: withPgUser(process.env.DATABASE_URL!),
+    options: `-c search_path=${s.ctx.config.databaseSchema}`,
+  });
+  await c.connect();
+  try {
+    await c.query(statement, params);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Runs `fn` as if the other nodes' notifications (PostgreSQL's NOTIFY, which this node hears too) came late: what this
+ * process changes must be seen by its next call through its own connections alone.
+ */
+async function notificationsLate(fn: () => Promise<void>): Promise<void> {
+  const cache = s.ctx.database.authCache!;
+  const dropUser = cache.dropUser;
+  cache.dropUser = () => undefined;
+  try {
+    await fn();
+  } finally {
+    cache.dropUser = dropUser;
+  }
+}
+
+describe('the session cache in the server', () => {
+  it("answers a signed-in call's session from the cache after the first call read it (the session query runs once)", async () => {
+    const { token } = await signUp(s);
+    await moneyInfo(token);
+    expect(await readsSession(token)).toBe(false);
+    expect(s.ctx.database.authCache?.enabled).toBe(true);
+  });
+
+  it('a change this process makes to the customer is seen by the very next call (frozen, then active again)', async () => {
+    const { token, user } = await signUp(s);
+    expect((await moneyInfo(token)).code).toBe(200);
+    await notificationsLate(async () => {
+      await s.db.updateTable('users').set({ status: 'frozen' }).where('id', '=', user.id).execute();
+      expect((await moneyInfo(token)).code).toBe(-1);
+      await s.db.updateTable('users').set({ status: 'active' }).where('id', '=', user.id).execute();
+      expect((await moneyInfo(token)).code).toBe(200);
+    });
+  });
+
+  it('a token that logged out is refused at once', async () => {
+    const { token } = await signUp(s);
+    expect((await moneyInfo(token)).code).toBe(200);
+    await notificationsLate(async () => {
+      expect((await s.call(API.logout, {}, token)).code).toBe(200);
+      expect((await moneyInfo(token)).code).toBe(-1);
+    });
+  });
+
+  it('what a transaction read of its own change is not kept when it rolls back', async () => {
+    const { token, user } = await signUp(s);
+    const env = { database: s.ctx.database, log: s.ctx.log };
+    const before = (await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname;
+    await expect(
+      inTransaction(env, async (tx) => {
+        await tx.updateTable('users').set({ nickname: 'never-committed' }).where('id', '=', user.id).execute();
+        // read inside the transaction, after its change: the cache may have seen the change
+        expect((await authenticate(tx, s.ctx, token)).user.nickname).toBe('never-committed');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname).toBe(before);
+  });
+
+  it("another process's change to the customer is seen (PostgreSQL: when its NOTIFY arrives; SQLite: at the next call)", async () => {
+    const { token, user } = await signUp(s);
+    expect((await moneyInfo(token)).code).toBe(200);
+    expect(await readsSession(token)).toBe(false);
+    await elsewhere('update users set status = $1 where id = $2', ['frozen', user.id]);
+    // well within the cache's 10 s: without the trigger and the listener (or data_version), the cache answers 200
+    expect(await eventually(async () => (await moneyInfo(token)).code === -1, 2000)).toBe(true);
+    await elsewhere('update users set status = $1 where id = $2', ['active', user.id]);
+    expect(await eventually(async () => (await moneyInfo(token)).code === 200, 2000)).toBe(true);
+  });
+
+  it("another process's end of a session is seen", async () => {
+    const { token, user } = await signUp(s);
+    expect((await moneyInfo(token)).code).toBe(200);
+    await elsewhere('delete from sessions where user_id = $1', [user.id]);
+    expect(await eventually(async () => (await moneyInfo(token)).code === -1, 2000)).toBe(true);
+  });
+
+  it('a session whose expiry slides forward is read again by the next call, without dropping its customer anywhere', async () => {
+    const { token } = await signUp(s);
+    await moneyInfo(token);
+    expect(await readsSession(token)).toBe(false);
+    s.clock.advance(61_000);
+    // this call pushes the expiry forward and drops its own entry; the next reads the pushed row once
+    const ran = await statementsRunBy(s, () => moneyInfo(token));
+    expect(ran.some((q) => /^update "sessions" set "touched_at"/.test(q))).toBe(true);
+    expect(await readsSession(token)).toBe(true);
+    expect(await readsSession(token)).toBe(false);
+  });
+
+  // PostgreSQL only: SQLite has no listening connection to lose
+  if (onPostgres)
+    it('turns the cache off while its listening connection is lost, and on again once it listens', async () => {
+      const cache = s.ctx.database.authCache!;
+      const { token, user } = await signUp(s);
+      await moneyInfo(token);
+      expect(cache.enabled).toBe(true);
+      const schema = s.ctx.config.databaseSchema!;
+      await elsewhere(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()`,
+        [`c2c-auth ${schema}`.slice(0, 63)],
+      );
+      expect(await eventually(() => !cache.enabled, 2000)).toBe(true);
+      // off: every call reads its session, and a change made meanwhile (heard by nobody) is seen
+      expect(await readsSession(token)).toBe(true);
+      await elsewhere('update users set nickname = $1 where id = $2', ['changed-unheard', user.id]);
+      expect(await eventually(() => cache.enabled, 4000)).toBe(true);
+      const env = { database: s.ctx.database, log: s.ctx.log };
+      expect((await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname).toBe('changed-unheard');
+    });
+});

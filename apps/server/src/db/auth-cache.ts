@@ -1,0 +1,121 @@
+/**
+ * What a node keeps of the sessions it has read with their customers, so that a signed-in call does not read them
+ * again on every request (on PostgreSQL one query of a read call's two). It is a cache of security decisions, so it is
+ * emptied before it could be wrong:
+ * - a change to a customer or a session made by this process drops that customer's entries at once, and again when
+ *   the transaction that made it ends (committed or rolled back) — before its caller is answered (`database.ts`);
+ * - a change made by another process: on PostgreSQL every node hears it through LISTEN/NOTIFY from triggers on
+ *   `users` and `sessions` (migration 023) and drops the customer's entries; while the node is not listening (not yet,
+ *   or its listening connection was lost) nothing is kept or answered from the cache. On SQLite a commit by another
+ *   connection to the file (`PRAGMA data_version`) empties it before the next answer.
+ * - a read that began before a change to its customer is not kept, even when its answer comes after the change was
+ *   heard (`ticket`);
+ * - every entry is read again after `ttlMs` at the latest (a restore or a TRUNCATE fires no trigger).
+ * A session's sliding expiry (`touched_at`, `expires_at` pushed forward) drops nothing: a kept entry's expiry is the
+ * earlier one, and the node that pushes it drops its own entry (`resolveCustomerSession`).
+ */
+export class AuthCache<V extends object> {
+  readonly #entries = new Map<string, { value: V; userId: number; at: number }>();
+  /** when each customer's entries were last dropped, in `#seq` */
+  readonly #droppedAt = new Map<number, number>();
+  #seq = 0;
+  #clearedAt = 0;
+  #enabled = false;
+  /** false when the data may have changed unheard since the last call (SQLite: another connection committed) */
+  #fresh: () => boolean = () => true;
+
+  constructor(
+    readonly ttlMs = 10_000,
+    readonly max = 10_000,
+  ) {}
+
+  /** Starts keeping entries (the node hears of changes now); `fresh` tells of changes it cannot hear. */
+  enable(fresh?: () => boolean): void {
+    if (fresh) this.#fresh = fresh;
+    this.clear();
+    this.#enabled = true;
+  }
+
+  /** Stops keeping and answering entries: changes may go unheard (the listening connection was lost). */
+  disable(): void {
+    this.#enabled = false;
+    this.clear();
+  }
+
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Taken before the read whose answer is to be kept (`put`). */
+  ticket(): number {
+    return this.#seq;
+  }
+
+  get(key: string, now = Date.now()): V | undefined {
+    if (!this.#enabled) return undefined;
+    if (!this.#fresh()) {
+      this.clear();
+      return undefined;
+    }
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.at >= this.ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Keeps what a read begun at `ticket` answered, unless its customer changed (or everything was dropped) since. */
+  put(ticket: number, key: string, userId: number, value: V, now = Date.now()): void {
+    if (!this.#enabled || ticket < this.#clearedAt || ticket < (this.#droppedAt.get(userId) ?? 0)) return;
+    if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#entries.set(key, { value, userId, at: now });
+  }
+
+  /** Drops one entry (its session was pushed forward by this node). */
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** Drops a customer's entries: their row or one of their sessions changed. */
+  dropUser(userId: number): void {
+    const at = ++this.#seq;
+    // a bounded record: past it, everything goes at once
+    if (this.#droppedAt.size >= 4096) {
+      this.clear();
+      return;
+    }
+    this.#droppedAt.set(userId, at);
+    for (const [key, entry] of this.#entries) if (entry.userId === userId) this.#entries.delete(key);
+  }
+
+  /** Drops every entry. */
+  clear(): void {
+    this.#clearedAt = ++this.#seq;
+    this.#droppedAt.clear();
+    this.#entries.clear();
+  }
+}
+
+/**
+ * Whether a statement changes a customer or a session in a way a kept entry could miss: any UPDATE or DELETE of
+ * `users`, any DELETE of `sessions`, and an UPDATE of `sessions` but the sliding expiry's (`extendSession`: it only
+ * pushes `touched_at` and `expires_at` forward). Judged once per SQL text.
+ */
+export function changesAuth(text: string): boolean {
+  let known = judged.get(text);
+  if (known === undefined) {
+    known = AUTH_CHANGE.test(text) && !SLIDING_EXPIRY.test(text);
+    if (judged.size < 5000) judged.set(text, known);
+  }
+  return known;
+}
+const judged = new Map<string, boolean>();
+const AUTH_CHANGE = /\b(update|delete\s+from)\s+(\w+\.)?"?(users|sessions)"?(\s|$)/i;
+/** the one statement that changes sessions and needs no drop: `extendSession`'s, on its id alone */
+const SLIDING_EXPIRY = /^update "sessions" set "touched_at" = (\?|\$1), "expires_at" = (\?|\$2) where "id" = (\?|\$3)$/;
