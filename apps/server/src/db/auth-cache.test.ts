@@ -202,9 +202,11 @@ describe('the session cache in the server', () => {
     expect(await eventually(async () => (await moneyInfo(token)).code === -1, 2000)).toBe(true);
   });
 
-  it('a session whose expiry slides forward is read again by the next call, without dropping its customer anywhere', async () => {
+  it('a session whose expiry slides forward is read again by the next call, without dropping any other entry', async () => {
     const { token } = await signUp(s);
+    const other = await signUp(s);
     await moneyInfo(token);
+    await moneyInfo(other.token);
     expect(await readsSession(token)).toBe(false);
     s.clock.advance(61_000);
     // this call pushes the expiry forward and drops its own entry; the next reads the pushed row once
@@ -212,6 +214,8 @@ describe('the session cache in the server', () => {
     expect(ran.some((q) => /^update "sessions" set "touched_at"/.test(q))).toBe(true);
     expect(await readsSession(token)).toBe(true);
     expect(await readsSession(token)).toBe(false);
+    // the other customer's entry was kept through it (the sliding expiry is no change to drop for: \`changesAuth\`)
+    expect(await readsSession(other.token)).toBe(false);
   });
 
   // PostgreSQL only: SQLite has no listening connection to lose
