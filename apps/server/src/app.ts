@@ -168,7 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
-    sessionCache: database.authCache,
+    sessionCache: database.sessionCache,
   };
   const metrics = createMetrics(ctx, JOBS);
   const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs, onRun: metrics.observeJob });

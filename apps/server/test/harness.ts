@@ -328,6 +328,16 @@ export async function ownerToken(s: TestServer): Promise<string> {
   return res.data.token;
 }
 
+/** A connection of its own to `s`'s PostgreSQL schema, standing in for another server process. */
+export async function otherPgProcess(s: { ctx: { config: { databaseSchema: string | undefined } } }): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: withPgUser(process.env.DATABASE_URL!),
+    options: `-c search_path=${s.ctx.config.databaseSchema}`,
+  });
+  await client.connect();
+  return client;
+}
+
 /**
  * The set-up every test file that moves money shares, as vitest hooks: one server for the file (started before all its
  * tests, closed after), the owner signed in, and after every test the ledger must balance. The owner signs in before

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, onPostgres, signUp, statementsRunBy, type TestServer } from '../../test/harness.js';
+import { moneyTestServer, onPostgres, otherPgProcess, signUp, statementsRunBy, type TestServer } from '../../test/harness.js';
 import { authenticate } from '../modules/users/users.service.js';
 import { AuthCache, changesAuth } from './auth-cache.js';
-import { withPgUser } from './database.js';
 import { inTransaction } from './transaction.js';
 
 describe('the session cache (AuthCache)', () => {
@@ -114,11 +112,7 @@ async function elsewhere(statement: string, params: unknown[]): Promise<void> {
     }
     return;
   }
-  const c = new pg.Client({
-    connectionString: withPgUser(process.env.DATABASE_URL!),
-    options: `-c search_path=${s.ctx.config.databaseSchema}`,
-  });
-  await c.connect();
+  const c = await otherPgProcess(s);
   try {
     await c.query(statement, params);
   } finally {
@@ -131,7 +125,7 @@ async function elsewhere(statement: string, params: unknown[]): Promise<void> {
  * process changes must be seen by its next call through its own connections alone.
  */
 async function notificationsLate(fn: () => Promise<void>): Promise<void> {
-  const cache = s.ctx.database.authCache!;
+  const cache = s.ctx.sessionCache!;
   const dropUser = cache.dropUser;
   cache.dropUser = () => undefined;
   try {
@@ -146,7 +140,7 @@ describe('the session cache in the server', () => {
     const { token } = await signUp(s);
     await moneyInfo(token);
     expect(await readsSession(token)).toBe(false);
-    expect(s.ctx.database.authCache?.enabled).toBe(true);
+    expect(s.ctx.sessionCache?.enabled).toBe(true);
   });
 
   it('a change this process makes to the customer is seen by the very next call (frozen, then active again)', async () => {
@@ -221,7 +215,7 @@ describe('the session cache in the server', () => {
   // PostgreSQL only: SQLite has no listening connection to lose
   if (onPostgres)
     it('turns the cache off while its listening connection is lost, and on again once it listens', async () => {
-      const cache = s.ctx.database.authCache!;
+      const cache = s.ctx.sessionCache!;
       const { token, user } = await signUp(s);
       await moneyInfo(token);
       expect(cache.enabled).toBe(true);

@@ -28,6 +28,7 @@ import {
 } from 'kysely';
 import type { Pool as PgPool } from 'pg';
 import type { Config } from '../config.js';
+import type { Logger } from '../lib/logger.js';
 import { Slots } from '../lib/slots.js';
 import { AuthCache, changesAuth } from './auth-cache.js';
 import { startCheckpointer } from './checkpointer.js';
@@ -64,15 +65,9 @@ export interface Database {
    * The sessions with their customers this node has read (`AuthCache`): off until `watchAuth` starts hearing of
    * changes, emptied by every change this process makes to a customer or a session.
    */
-  authCache?: AuthCache<object>;
+  sessionCache?: AuthCache<object>;
   /** Starts the session cache (after the migrations): on PostgreSQL, a connection that LISTENs for other processes' changes. */
-  watchAuth?: (log: AuthLog) => void;
-}
-
-/** where the session cache's listener says it lost or regained its connection */
-export interface AuthLog {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
+  watchAuth?: (log: Pick<Logger, 'warn'>) => void;
 }
 
 /**
@@ -473,7 +468,7 @@ export async function openDatabase(config: Config): Promise<Database> {
         await admin.end();
       }
     }
-    const authCache = new AuthCache<object>();
+    const sessionCache = new AuthCache<object>();
     // search_path is a start-up option of every connection, so no query can run before it applies
     const connection = {
       connectionString: withPgUser(config.databaseUrl),
@@ -482,7 +477,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     const pool = new pg.Pool({
       ...connection,
       // every client tells the session cache of a change to a customer or a session before its COMMIT is answered
-      Client: clientWatchingAuth(pg.Client, () => authCache.clear()),
+      Client: clientWatchingAuth(pg.Client, () => sessionCache.clear()),
       max: 10,
       // replaced now and then, so that their statements are planned again for the tables as they have grown
       maxLifetimeSeconds: config.pgConnectionLifetimeSeconds,
@@ -508,11 +503,11 @@ export async function openDatabase(config: Config): Promise<Database> {
     let listener: { close(): Promise<void> } | undefined;
     return {
       ...database,
-      authCache,
+      sessionCache,
       watchAuth: (log) => {
         // named for the operator (pg_stat_activity): whose listener it is
         const application_name = `c2c-auth ${schema ?? ''}`.trim().slice(0, 63);
-        listener ??= listenForAuthChanges(pg.Client, { ...connection, application_name }, authCache, log);
+        listener ??= listenForAuthChanges(pg.Client, { ...connection, application_name }, sessionCache, log);
       },
       close: async () => {
         await listener?.close();
@@ -523,8 +518,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
-  const authCache = new AuthCache<object>();
-  const sqlite = cachingSqlite(file, () => authCache.clear());
+  const sessionCache = new AuthCache<object>();
+  const sqlite = cachingSqlite(file, () => sessionCache.clear());
   const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite });
   const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
   const db = new Kysely<DB>(kyselyConfig);
@@ -543,11 +538,11 @@ export async function openDatabase(config: Config): Promise<Database> {
   const close = database.close;
   return {
     ...database,
-    authCache,
+    sessionCache,
     // another connection's commit to the file (another process) is not heard: it empties the cache before its next use
     watchAuth: () => {
       let seen = sqlite.dataVersion();
-      authCache.enable(() => {
+      sessionCache.enable(() => {
         const now = sqlite.dataVersion();
         if (now === seen) return true;
         seen = now;
@@ -555,7 +550,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       });
     },
     close: async () => {
-      authCache.disable();
+      sessionCache.disable();
       await close();
       await sqlite.checkpointerEnded();
     },

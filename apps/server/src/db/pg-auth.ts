@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Client, ClientConfig } from 'pg';
-import type { AuthCache } from './auth-cache.js';
-import { changesAuth } from './auth-cache.js';
+import type { Logger } from '../lib/logger.js';
+import { type AuthCache, changesAuth } from './auth-cache.js';
 
 /** the channel the triggers of migration 023 notify, with `schema:user id` */
 export const AUTH_CHANNEL = 'c2c_auth';
@@ -51,11 +51,6 @@ export function clientWatchingAuth(Base: typeof Client, onChange: () => void): t
   return Watched as unknown as typeof Client;
 }
 
-interface ListenLog {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-}
-
 /**
  * Keeps one connection LISTENing for changes to customers and sessions made by any process (the triggers of migration
  * 023) and drops the customer's entries from `cache`. The cache is enabled only while the connection listens: when
@@ -66,7 +61,7 @@ export function listenForAuthChanges(
   Base: typeof Client,
   options: ClientConfig,
   cache: AuthCache<object>,
-  log: ListenLog,
+  log: Pick<Logger, 'warn'>,
 ): { close(): Promise<void> } {
   let closed = false;
   let client: Client | undefined;

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
 import { CompiledQuery, sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
@@ -10,6 +9,7 @@ import {
   credit,
   moneyTestServer,
   onPostgres,
+  otherPgProcess,
   ownerToken,
   signUp,
   statementsRunBy,
@@ -21,19 +21,10 @@ import { notifyUser } from '../modules/notify/notify.service.js';
 import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
-import { withPgUser } from './database.js';
 import { refusedWhenNone } from './queries.js';
 import { afterCommit, inTransaction, lastly, type Tx, withSavepoint } from './transaction.js';
 
-/** A connection of its own to the test's PostgreSQL schema, standing in for another server process. */
-async function pgClient() {
-  const client = new pg.Client({
-    connectionString: withPgUser(process.env.DATABASE_URL!),
-    options: `-c search_path=${s.ctx.config.databaseSchema}`,
-  });
-  await client.connect();
-  return client;
-}
+const pgClient = () => otherPgProcess(s);
 
 let s: TestServer;
 moneyTestServer((t) => ({ s } = t), { owner: 'none' });
