@@ -13,10 +13,10 @@ interface Watchable {
 
 /**
  * pg's `Client`, telling `onChange` when a statement that changes a customer or a session (`changesAuth`) is sent,
- * and again when its transaction (or the statement, outside one) has ended on this connection: at PostgreSQL's ReadyForQuery with the connection idle again,
- * which comes before the answer of the COMMIT (or of the statement) is handed on. Every client of the pool is one (the
- * lanes' too), so no change made by this process is answered before the node's cache has dropped what it could
- * contradict.
+ * and again when its transaction (or the statement, outside one) has ended on this connection: at PostgreSQL's
+ * ReadyForQuery with the connection idle again, which comes before the answer of the COMMIT (or of the statement) is
+ * handed on. Every client of the pool is one (the lanes' too), so no change made by this process is answered before
+ * the node's cache has dropped what it could contradict.
  */
 export function clientWatchingAuth(Base: typeof Client, onChange: () => void): typeof Client {
   const Plain = Base as unknown as new (config?: ClientConfig | string) => Watchable;
