@@ -34,6 +34,7 @@ import { AuthCache, changesAuth } from './auth-cache.js';
 import { startCheckpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { clientWatchingAuth, listenForAuthChanges } from './pg-auth.js';
+import { statementRunner } from './pg-query.js';
 import { PlainLanes } from './pg-shared.js';
 import type { DB } from './schema.js';
 
@@ -497,7 +498,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     const dialect = new PostgresDialectKeepingDriver({ pool });
     const kyselyConfig: KyselyConfig = { dialect };
     const db = new Kysely<DB>(kyselyConfig);
-    const lanes = new PlainLanes(pool, PLAIN_LANES, config.pgConnectionLifetimeSeconds * 1000);
+    const lanes = new PlainLanes(pool, PLAIN_LANES, config.pgConnectionLifetimeSeconds * 1000, statementRunner(pg));
     const database = wrap(db, 'postgres', { pg: { pool, lanes, ...partsOf(db, kyselyConfig, dialect.driver) } });
     const close = database.close;
     let listener: { close(): Promise<void> } | undefined;

@@ -91,10 +91,6 @@ export function isLastFailure(err: unknown): boolean {
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 const ignore = () => undefined;
 
-/** What pg is sent for a statement: under its prepared statement's name when it has one. */
-const configOf = (text: string, parameters: readonly unknown[], name: string | undefined) =>
-  name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] };
-
 function resultOf({ command, rowCount, rows }: PgResult): QueryResult<unknown> {
   return { numAffectedRows: WRITE_COMMANDS.has(command) ? BigInt(rowCount ?? 0) : undefined, rows: rows ?? [] };
 }
@@ -134,10 +130,9 @@ export class PgSession {
     const { sql: text, parameters } = query;
     const deferrable = !parameters.length && DEFERRABLE.test(text);
     const { name, plain } = deferrable ? NOT_PREPARED : statementOf(text);
-    const config = configOf(text, parameters, name);
     // until a statement needed the transaction's own connection, its plain queries share lanes with other requests';
     // from then on every statement goes on its own, in the order they were run
-    if (plain && !this.#own) return resultOf(await this.lanes.query(config));
+    if (plain && !this.#own) return resultOf(await this.lanes.query(text, parameters, name));
     await this.#connection();
     if (deferrable) {
       this.#begin();
@@ -146,7 +141,7 @@ export class PgSession {
     }
     if (!this.#begun && !plain) this.#begin();
     if (this.#beginUnanswered && !SELECT.test(text)) await this.#answered();
-    const sent: Promise<PgResult> = this.#live().query(config);
+    const sent = this.lanes.run(this.#live(), text, parameters, name);
     if (this.#unanswered.length) {
       try {
         await this.#answered();
@@ -169,11 +164,9 @@ export class PgSession {
     if (this.#beginUnanswered) await this.#answered();
     const { sql: text, parameters } = query;
     const { name } = statementOf(text);
-    const sent = this.#live()
-      .query(configOf(text, parameters, name))
-      .catch((err: unknown) => {
-        throw markLast(err);
-      });
+    const sent = this.lanes.run(this.#live(), text, parameters, name).catch((err: unknown) => {
+      throw markLast(err);
+    });
     sent.catch(ignore);
     this.#unanswered.push(sent);
   }

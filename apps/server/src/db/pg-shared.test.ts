@@ -32,6 +32,17 @@ describe('plain queries outside a transaction (PostgreSQL: shared lanes)', () =>
     expect(pids.has(own)).toBe(false);
   });
 
+  it('go together on one lane when they are sent in one turn of the event loop: one write for all (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    // every lane open and idle first
+    await Promise.all(Array.from({ length: 60 }, backendOf));
+    await new Promise((r) => setTimeout(r, 20));
+    for (let round = 0; round < 3; round++) {
+      const pids = new Set(await Promise.all(Array.from({ length: 30 }, backendOf)));
+      expect(pids.size).toBe(1);
+    }
+  });
+
   it('fail alone: a refused query among others on its lane leaves theirs answered (PostgreSQL)', async () => {
     if (!onPostgres) return;
     const refused = inTransaction(s.ctx, (tx) => sql`select 1 / (${0}::int) as n`.execute(tx));

@@ -66,25 +66,38 @@ export async function resolveSession(tx: Tx, table: repo.SessionTable, token: st
 export async function resolveCustomerSession(tx: Tx, token: string, now: Date, cache?: AuthCache<object>) {
   if (!TOKEN.test(token)) return undefined;
   const hash = sha256(token);
-  let found = cache?.get(hash) as CustomerSession | undefined;
+  let found = cache?.get(hash) as KnownSession | undefined;
   if (!found) {
     const ticket = cache?.ticket() ?? 0;
-    found = await repo.findCustomerSessionByHash(tx, hash);
-    if (!found) return undefined;
-    if (cache) {
-      Object.freeze(found.user);
-      Object.freeze(found.session);
-      cache.put(ticket, hash, found.session.owner_id, Object.freeze(found));
-    }
+    const row = await repo.findCustomerSessionByHash(tx, hash);
+    if (!row) return undefined;
+    found = knownSession(row);
+    cache?.put(ticket, hash, row.session.owner_id, found);
   }
-  const state = liveness(found.session, now);
-  if (state === 'ended') return undefined;
-  if (state === 'to touch') {
+  const at = now.getTime();
+  if (found.endsAt <= at) return undefined;
+  if (found.touchAt <= at) {
     cache?.delete(hash);
-    await extend(tx, 'sessions', found.session.id, now);
+    await extend(tx, 'sessions', found.id, now);
   }
-  return { id: found.session.id, user: found.user };
+  return { id: found.id, user: found.user };
 }
+
+/** a customer's session as `resolveCustomerSession` keeps it: its times as numbers, compared on every call */
+interface KnownSession {
+  id: number;
+  user: CustomerSession['user'];
+  /** when it ends, and when its expiry is to slide forward (epoch ms) */
+  endsAt: number;
+  touchAt: number;
+}
+const knownSession = ({ session, user }: CustomerSession): KnownSession =>
+  Object.freeze({
+    id: session.id,
+    user: Object.freeze(user),
+    endsAt: new Date(session.expires_at).getTime(),
+    touchAt: addSeconds(new Date(session.touched_at), TOUCH_EVERY_SECONDS).getTime(),
+  });
 type CustomerSession = NonNullable<Awaited<ReturnType<typeof repo.findCustomerSessionByHash>>>;
 
 export const endSession = (tx: Tx, table: repo.SessionTable, id: number) => repo.deleteSession(tx, table, id);

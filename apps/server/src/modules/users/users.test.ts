@@ -284,6 +284,20 @@ describe('user/login and sessions', () => {
     expect((await s.call(API.getInfo, {}, token)).code).toBe(-1);
   });
 
+  it('answers a session up to its end and refuses it from then on, as the node keeps it too', async () => {
+    const ending = (await signUp(s)).token;
+    const used = (await signUp(s)).token;
+    // read once: both are kept by the node's session cache from now on
+    expect((await s.call(API.getInfo, {}, ending)).code).toBe(200);
+    expect((await s.call(API.getInfo, {}, used)).code).toBe(200);
+    // (the test clock runs on with real time: a second short of the end, and then the end passed)
+    s.clock.advance(30 * 86_400_000 - 1000);
+    expect((await s.call(API.getInfo, {}, used)).code).toBe(200);
+    s.clock.advance(1000);
+    expect((await s.call(API.getInfo, {}, ending)).code).toBe(-1);
+    expect((await s.call(API.getInfo, {}, used)).code).toBe(200); // its expiry slid forward a second ago
+  });
+
   it('keeps a second session alive when the first logs out', async () => {
     const { email, token: first } = await signUp(s);
     const second = await s.call<{ token: string }>(API.login, { email, password: PASSWORD });

@@ -1,0 +1,133 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../test/harness.js';
+import { withPgUser } from './database.js';
+import { statementRunner } from './pg-query.js';
+
+// PostgreSQL only: the prepared statements' queries of pg's clients (`statementRunner`)
+const run = statementRunner(pg);
+let client: pg.Client;
+/** RowDescription messages the client received: one per execution that asked for the columns (Describe) */
+let described = 0;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  client = new pg.Client({ connectionString: withPgUser(process.env.DATABASE_URL!), pipeline: true } as pg.ClientConfig);
+  await client.connect();
+  (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('rowDescription', () => described++);
+});
+afterAll(async () => {
+  if (onPostgres) await client.end();
+});
+
+let n = 0;
+/** a statement name no other test of this file uses */
+const fresh = () => `pg_query_test_${process.pid}_${++n}`;
+
+describe('prepared statements run by our own query (PostgreSQL)', () => {
+  it('asks for the columns once per connection and parses every execution with them (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const name = fresh();
+    const text = 'select $1::int as id, $2::text as label, null::text as nothing';
+    const before = described;
+    const first = await run(client, text, [1, 'one'], name);
+    expect(described - before).toBe(1);
+    for (let i = 2; i <= 4; i++) {
+      const { rows, command, rowCount } = await run(client, text, [i, `n${i}`], name);
+      expect({ rows, command, rowCount }).toEqual({
+        rows: [{ id: i, label: `n${i}`, nothing: null }],
+        command: 'SELECT',
+        rowCount: 1,
+      });
+    }
+    expect(first.rows).toEqual([{ id: 1, label: 'one', nothing: null }]);
+    // the three executions after the first came without columns: they were known
+    expect(described - before).toBe(1);
+  });
+
+  it('sends every kind of parameter as pg would: multi-byte text, null, bytes, a date, an array, JSON (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const text = `select $1::text as t, octet_length($1::text) as bytes, $2::text is null as none, encode($3::bytea, 'hex') as hex,
+      $4::timestamptz = '2026-01-02T03:04:05.678Z'::timestamptz as same_time, $5::int[] as list, $6::jsonb ->> 'k' as k,
+      $7::int8 as big`;
+    const name = fresh();
+    const values = [
+      'Grüße 円 🙂',
+      null,
+      Buffer.from([0, 1, 254, 255]),
+      new Date('2026-01-02T03:04:05.678Z'),
+      [3, 1, 2],
+      { k: 'v' },
+      2n ** 62n,
+    ];
+    for (let i = 0; i < 2; i++) {
+      const { rows } = await run(client, text, values, name);
+      expect(rows).toEqual([
+        {
+          t: 'Grüße 円 🙂',
+          bytes: Buffer.byteLength('Grüße 円 🙂'),
+          none: true,
+          hex: '0001feff',
+          same_time: true,
+          list: [3, 1, 2],
+          k: 'v',
+          big: (2n ** 62n).toString(),
+        },
+      ]);
+    }
+  });
+
+  it('answers a change without rows, before and after it is known to have none (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    await client.query('create temporary table if not exists pg_query_rows (v int)');
+    const name = fresh();
+    const before = described;
+    for (let i = 0; i < 3; i++) {
+      const done = await run(client, 'insert into pg_query_rows (v) values ($1)', [i], name);
+      expect({ command: done.command, rowCount: done.rowCount, rows: done.rows }).toEqual({
+        command: 'INSERT',
+        rowCount: 1,
+        rows: [],
+      });
+    }
+    expect(described).toBe(before);
+    expect((await client.query('select count(*)::int as c from pg_query_rows')).rows[0].c).toBe(3);
+  });
+
+  it('refuses a parameter pg cannot send without sending anything, and the connection goes on (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const name = fresh();
+    const unsendable = {
+      toPostgres() {
+        throw new Error('no way to send this');
+      },
+    };
+    await expect(run(client, 'select $1::text as t', [unsendable], name)).rejects.toThrow('no way to send this');
+    expect((await run(client, 'select $1::text as t', ['after'], name)).rows).toEqual([{ t: 'after' }]);
+  });
+
+  it('hands a refused execution or a statement that does not parse to its caller, and the next ones run (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const name = fresh();
+    const divide = 'select 10 / $1::int as q';
+    await expect(run(client, divide, [0], name)).rejects.toThrow(/division by zero/);
+    expect((await run(client, divide, [5], name)).rows).toEqual([{ q: 2 }]);
+    const broken = fresh();
+    for (let i = 0; i < 2; i++) await expect(run(client, 'selec $1::int', [1], broken)).rejects.toThrow(/syntax error/);
+    expect((await run(client, divide, [2], name)).rows).toEqual([{ q: 5 }]);
+  });
+
+  it('runs many executions of a new statement sent at once, each answered with its own rows (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const name = fresh();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => run(client, 'select $1::int * 2 as twice, $2::text as tag', [i, `t${i}`], name)),
+    );
+    expect(answers.map((a) => a.rows)).toEqual(Array.from({ length: 40 }, (_, i) => [{ twice: i * 2, tag: `t${i}` }]));
+  });
+
+  it('runs a statement without a name as pg does (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    expect((await run(client, 'select $1::int + 1 as n', [41], undefined)).rows).toEqual([{ n: 42 }]);
+  });
+});
