@@ -15,7 +15,8 @@ export function staleStatements(): void {
 /** How many stale prepared statements were counted so far: a connection prepared before the latest is to be replaced. */
 export const staleEpoch = (): number => staleFound;
 
-interface Corkable {
+/** a socket whose writes can be held and sent as one */
+export interface Corkable {
   cork(): void;
   uncork(): void;
 }

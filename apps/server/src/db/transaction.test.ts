@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
@@ -514,6 +515,61 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     } finally {
       await sql`drop table stale_probe`.execute(s.db);
     }
+  });
+
+  it("go to PostgreSQL in one write per round trip: BEGIN and SAVEPOINT with the next statements, a Promise.all's together, RELEASE with COMMIT (PostgreSQL)", async () => {
+    if (!onPostgres) return;
+    const work = (tx: Tx) =>
+      withSavepoint(tx, async () => {
+        await Promise.all([
+          tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forUpdate().execute(),
+          tx.selectFrom('users').select('email').where('id', '=', 0).execute(),
+        ]);
+        await Promise.all([
+          tx.selectFrom('settings').select('value').where('key', '=', 'app_name').execute(),
+          tx.selectFrom('users').select('id').where('id', '=', 0).execute(),
+        ]);
+        await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', 'app_name').execute();
+      });
+    // once, so that the statements are prepared on the connection (a Parse message goes along once per connection)
+    await inTransaction(s.ctx, work);
+    const writes: number[] = [];
+    // every write of a socket goes through here: one system call each (writev: `data` is its chunks)
+    type WriteGeneric = (this: net.Socket, writev: boolean, data: unknown, ...rest: unknown[]) => unknown;
+    const socket = net.Socket.prototype as unknown as { _writeGeneric: WriteGeneric };
+    const write = socket._writeGeneric;
+    socket._writeGeneric = function (writev, data, ...rest) {
+      if (this.remotePort === 5432) writes.push(writev ? (data as unknown[]).length : 1);
+      return write.call(this, writev, data, ...rest);
+    };
+    try {
+      await inTransaction(s.ctx, work);
+    } finally {
+      socket._writeGeneric = write;
+    }
+    // BEGIN, SAVEPOINT and the two reads sent with them (one locks); the next two reads; the update; RELEASE and
+    // COMMIT: four writes, not nine
+    expect(writes).toEqual([4, 2, 1, 2]);
+  });
+
+  it('leave no connection holding unsent statements: work that fails right after its SAVEPOINT, then others on the same connections', async () => {
+    const failing = Array.from({ length: 20 }, () =>
+      inTransaction(s.ctx, (tx) =>
+        withSavepoint(tx, async () => {
+          throw new Error('refused after the savepoint');
+        }),
+      ),
+    );
+    for (const f of await Promise.allSettled(failing)) expect(f.status).toBe('rejected');
+    const values = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inTransaction(s.ctx, async (tx) => {
+          await tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forUpdate().execute();
+          return (await sql<{ n: number }>`select cast(${i} as integer) as n`.execute(tx)).rows[0]!.n;
+        }),
+      ),
+    );
+    expect(values).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
   it('are refused once the transaction has ended, as Kysely refuses them', async () => {
