@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_API, API, checkAnswer, type Envelope, OK } from '@c2c/shared';
@@ -547,4 +548,32 @@ export async function statementsRunBy(s: { ctx: { database: Database } }, call: 
     proto.query = query;
   }
   return seen;
+}
+
+/**
+ * PostgreSQL: what this process writes to PostgreSQL while `call` is awaited, one entry per write (a system call: a
+ * round trip sends one, however many statements it carries) as the text of its bytes, grouped by connection.
+ */
+export async function pgWritesBy(call: () => Promise<unknown>): Promise<string[][]> {
+  const port = Number(new URL(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432').port || 5432);
+  const byConnection = new Map<net.Socket, string[]>();
+  type WriteGeneric = (this: net.Socket, writev: boolean, data: unknown, ...rest: unknown[]) => unknown;
+  const proto = net.Socket.prototype as unknown as { _writeGeneric: WriteGeneric };
+  const write = proto._writeGeneric;
+  const text = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk));
+  proto._writeGeneric = function (writev, data, ...rest) {
+    if (this.remotePort === port) {
+      const chunks = writev ? (data as { chunk: unknown }[]).map((c) => c.chunk) : [data];
+      const writes = byConnection.get(this) ?? [];
+      byConnection.set(this, writes);
+      writes.push(chunks.map(text).join(''));
+    }
+    return write.call(this, writev, data, ...rest);
+  };
+  try {
+    await call();
+  } finally {
+    proto._writeGeneric = write;
+  }
+  return [...byConnection.values()];
 }

@@ -7,6 +7,7 @@ import {
   credit,
   moneyTestServer,
   onPostgres,
+  pgWritesBy,
   signUp,
   statementsRunBy,
   type TestServer,
@@ -58,6 +59,17 @@ const POSTING = onPostgres
       /^insert into "postings" .* values \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\)$/,
     ];
 
+/** the types of the PostgreSQL protocol messages in a write (each: a type byte, then its length, itself included) */
+function messagesOf(text: string): string[] {
+  const bytes = Buffer.from(text, 'latin1');
+  const types: string[] = [];
+  for (let at = 0; at < bytes.length; at += 1 + bytes.readInt32BE(at + 1)) types.push(String.fromCharCode(bytes[at]!));
+  return types;
+}
+
+/** on PostgreSQL the new row's id, taken from its sequence with the reads, so the writes that need it go out together */
+const RESERVE_ID = onPostgres ? [/^select nextval\(pg_get_serial_sequence\(\?, 'id'\)\) as id$/] : [];
+
 const RESERVE =
   'update "merchants" set "quantity" = "quantity" - \\? where "id" = \\? and "active" = \\? and .* and "price" = \\? and "currency" = \\? and "methods" = \\? returning "id"';
 /** the sale's reservation; on PostgreSQL sent with the COMMIT, made to fail when refused (`lastly`) */
@@ -66,7 +78,7 @@ const RESERVATION = onPostgres
   : new RegExp(`^${RESERVE}$`);
 
 describe('the ledger writes (issue 10): what one call runs', () => {
-  it("withdraw/create: 11 statements of its own between BEGIN and COMMIT (8 on PostgreSQL), the session from the node's cache, the day total one upsert, no settings or account read twice", async () => {
+  it("withdraw/create: 11 statements of its own between BEGIN and COMMIT (9 on PostgreSQL), the session from the node's cache, the day total one upsert, no settings or account read twice", async () => {
     const c = await seller();
     const ran = await statementsOf(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'hot-w-0001' }, c.token);
     const expected = [
@@ -77,6 +89,7 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       /^SAVEPOINT work$/,
       /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,
       /^select "key", "value" from "settings"$/,
+      ...RESERVE_ID,
       /^insert into "withdrawals" .* returning "id"$/,
       ...POSTING,
       /^insert into "withdrawal_days" .* on conflict \("user_id", "day"\) do update set .* returning "total"$/,
@@ -88,7 +101,7 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
   });
 
-  it("saleu/create-order: 11 statements of its own between BEGIN and COMMIT (8 on PostgreSQL), the session from the node's cache, the offer reserved last by the statement that checks it again, the order number inserted", async () => {
+  it("saleu/create-order: 11 statements of its own between BEGIN and COMMIT (9 on PostgreSQL), the session from the node's cache, the offer reserved last by the statement that checks it again, the order number inserted", async () => {
     const c = await seller();
     const body = { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'hot-s-0001' };
     const ran = await statementsOf(API.saleuCreateOrder, body, c.token);
@@ -100,7 +113,8 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       /^SAVEPOINT work$/,
       /^select \* from "merchants" where "id" = \?$/,
       /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,
-      /^(with "next_sale" as \(.*\) )?insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
+      ...RESERVE_ID,
+      /^insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
       ...POSTING,
       // last: the offer's row is locked from here to the COMMIT only
       RESERVATION,
@@ -110,6 +124,27 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     ];
     expect(ran).toHaveLength(expected.length);
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
+  });
+
+  it("withdraw/create and saleu/create-order on PostgreSQL: three round trips on the transaction's connection — the reads with the new id, the writes together, the end", async () => {
+    if (!onPostgres) return;
+    const c = await seller();
+    const calls = [
+      [API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0001' }, 3],
+      [API.saleuCreateOrder, { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'trips-s-0001' }, 2],
+    ] as const;
+    for (const [path, body, changes] of calls) {
+      const writes = await pgWritesBy(async () => expect((await s.call(path, body, c.token)).code).toBe(200));
+      const own = writes.filter((w) => w.some((text) => text.includes('SAVEPOINT work')));
+      expect(own).toHaveLength(1);
+      const [reads, together, end, ...more] = own[0]!;
+      expect(more).toEqual([]);
+      // BEGIN and SAVEPOINT with the two reads and the new id's
+      expect(messagesOf(reads!).filter((type) => type === 'B')).toHaveLength(3);
+      // the insert, the posting (and the day's total) as one write: a Bind message each
+      expect(messagesOf(together!).filter((type) => type === 'B')).toHaveLength(changes);
+      expect(end).toMatch(/RELEASE SAVEPOINT work.*commit/s);
+    }
   });
 
   it('sale order numbers are S, the UTC day and the id, padded to six digits', async () => {

@@ -1,4 +1,4 @@
-import { type Compilable, type Kysely, type OperationNodeSource, PostgresAdapter, sql } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, type OperationNodeSource, PostgresAdapter, sql } from 'kysely';
 import type { Tx } from '../context.js';
 import type { DB } from './schema.js';
 
@@ -27,4 +27,26 @@ export function refusedWhenNone<R>(db: Kysely<DB>, change: Compilable<R> & Opera
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return change;
   const wrapped = sql`with "changed" as (${change}) select 1 / (select count(*) from "changed") as "changed"`;
   return { compile: () => wrapped.compile(db) };
+}
+
+/** the tables whose next id a create call takes before its insert (`reserveId`) */
+type Reserving = 'withdrawals' | 'merchant_sales';
+const nextIds = new Map<Reserving, CompiledQuery<{ id: number | string }>>();
+
+/**
+ * The next id of `table`, taken ahead of its insert, so that the statements that need it (the insert, a journal whose
+ * ref names it) can go out together: on PostgreSQL from the id's sequence (taken whether or not the insert follows: a
+ * gap, as a rollback leaves one); on SQLite undefined, without a statement — its statements answer at once, and the
+ * insert takes the next rowid itself.
+ */
+export async function reserveId(tx: Tx, table: Reserving): Promise<number | undefined> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  let query = nextIds.get(table);
+  if (!query) {
+    query = sql<{ id: number | string }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.compile(tx);
+    nextIds.set(table, query);
+  }
+  const row = (await tx.executeQuery(query)).rows[0];
+  if (!row) throw new Error(`no next id of ${table}`);
+  return Number(row.id);
 }

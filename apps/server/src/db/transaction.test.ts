@@ -23,7 +23,7 @@ import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { refusedWhenNone } from './queries.js';
-import { afterCommit, inTransaction, lastly, type Tx, withSavepoint } from './transaction.js';
+import { afterCommit, inTransaction, lastly, type Tx, together, withSavepoint } from './transaction.js';
 
 const pgClient = () => otherPgProcess(s);
 
@@ -293,6 +293,34 @@ describe('a change run last (lastly)', () => {
     } finally {
       await other.end();
     }
+  });
+});
+
+describe('steps run together', () => {
+  /** a step that records when it started and settles after `ms`: with `value`, or failing with `fail` */
+  const step = (log: string[], name: string, ms: number, fail?: string) => async () => {
+    log.push(`start ${name}`);
+    await new Promise((r) => setTimeout(r, ms));
+    log.push(`end ${name}`);
+    if (fail) throw new Error(fail);
+    return name;
+  };
+
+  it('start at once on PostgreSQL, one after another on SQLite, and answer their results in order', async () => {
+    const log: string[] = [];
+    const results = await inTransaction(s.ctx, (tx) => together(tx, [step(log, 'a', 30), step(log, 'b', 1)]));
+    expect(results).toEqual(['a', 'b']);
+    expect(log).toEqual(onPostgres ? ['start a', 'start b', 'end b', 'end a'] : ['start a', 'end a', 'start b', 'end b']);
+  });
+
+  it('fail with the failure of the first step that failed in their order, not the first heard of', async () => {
+    const log: string[] = [];
+    const failed = inTransaction(s.ctx, (tx) =>
+      together(tx, [step(log, 'a', 1), step(log, 'b', 30, 'refused first'), step(log, 'c', 1, 'refused last')]),
+    );
+    await expect(failed).rejects.toThrow('refused first');
+    // on SQLite the step after a failed one never starts
+    expect(log.includes('start c')).toBe(onPostgres);
   });
 });
 

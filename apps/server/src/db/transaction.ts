@@ -1,4 +1,4 @@
-import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult, Transaction } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Kysely, PostgresAdapter, type QueryResult, Transaction } from 'kysely';
 import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
@@ -309,4 +309,28 @@ export async function withSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<
     for (const effect of undo) await Promise.resolve(effect()).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Runs steps of a transaction's work that need nothing of each other's answers (a step may fail, and its failure
+ * refuses the whole). On PostgreSQL each is started without waiting for the one before: their statements go out in
+ * the order given, together — one round trip, not one each — provided every step but the last sends its only
+ * statement, or all of them, before it waits for an answer. On SQLite, whose statements answer at once, they run one
+ * after another. Answers their results; when any failed, throws the failure of the first that failed in the order
+ * given, not of the first to be heard of: the answer is the one running them one at a time would give (after a failed
+ * statement PostgreSQL refuses the rest).
+ */
+export async function together<const T extends readonly (() => Promise<unknown>)[]>(
+  tx: Tx,
+  steps: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) {
+    const results: unknown[] = [];
+    for (const step of steps) results.push(await step());
+    return results as Results;
+  }
+  const settled = await Promise.allSettled(steps.map((step) => step()));
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as Results;
 }

@@ -89,15 +89,16 @@ export async function salesStats(tx: Tx, ids: number[], since: string) {
 export type NewSale = Omit<Insertable<MerchantSalesTable>, 'id' | 'order_no'> & { request_id: string | null };
 
 /**
- * The insert of a sale with its order number, S, the UTC day and the id (S20261122000042), in one statement: the id is
- * taken in the statement (SQLite: the next rowid, as SQLite assigns it, under the transaction's write lock; PostgreSQL:
- * the id's sequence, once, in a CTE), so the number needs no second statement. Compiled once per dialect.
+ * The insert of a sale with its order number, S, the UTC day and the id (S20261122000042), in one statement: on
+ * PostgreSQL under the id taken from its sequence before (`reserveId`); on SQLite (`id` null) the next rowid, as SQLite
+ * assigns it, taken in the statement under the transaction's write lock. Compiled once per dialect.
  */
 const saleInsert = (dialect: Dialect) =>
   prepared(
-    11,
+    12,
     (
       db,
+      reserved: number | null,
       day: string,
       userId: number,
       merchantId: number,
@@ -110,45 +111,46 @@ const saleInsert = (dialect: Dialect) =>
       requestId: string | null,
       createdAt: string,
     ) => {
-      const values = {
-        user_id: userId,
-        merchant_id: merchantId,
-        quantity,
-        price,
-        currency,
-        fiat_amount: fiat,
-        payout_account_id: accountId,
-        status,
-        request_id: requestId,
-        created_at: createdAt,
-      };
-      if (dialect === 'postgres') {
-        const id = sql<number>`(select id from next_sale)`;
-        return db
-          .with('next_sale', (q) => q.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('merchant_sales', 'id'))`.as('id')))
-          .insertInto('merchant_sales')
-          .values({
-            id,
-            order_no: sql<string>`'S' || ${day} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`,
-            ...values,
-          })
-          .returning(['id', 'order_no']);
-      }
-      const id = sql<number>`(select coalesce(max(id), 0) + 1 from merchant_sales)`;
+      const pg = dialect === 'postgres';
+      const id = pg
+        ? sql<number>`${reserved}`
+        : sql<number>`coalesce(${reserved}, (select coalesce(max(id), 0) + 1 from merchant_sales))`;
       return db
         .insertInto('merchant_sales')
-        .values({ id, order_no: sql<string>`'S' || ${day} || printf('%06d', ${id})`, ...values })
+        .values({
+          id,
+          order_no: pg
+            ? sql<string>`'S' || ${day} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`
+            : sql<string>`'S' || ${day} || printf('%06d', ${id})`,
+          user_id: userId,
+          merchant_id: merchantId,
+          quantity,
+          price,
+          currency,
+          fiat_amount: fiat,
+          payout_account_id: accountId,
+          status,
+          request_id: requestId,
+          created_at: createdAt,
+        })
         .returning(['id', 'order_no']);
     },
   );
 const saleInserts = { sqlite: saleInsert('sqlite'), postgres: saleInsert('postgres') };
 
-/** Records a sale and answers its id and order number. */
-export async function insertSale(tx: Tx, dialect: Dialect, s: NewSale): Promise<{ id: number; order_no: string }> {
+/** Records a sale and answers its id and order number: on PostgreSQL under `id`, reserved before (`reserveId`). */
+export async function insertSale(
+  tx: Tx,
+  dialect: Dialect,
+  s: NewSale,
+  id: number | undefined,
+): Promise<{ id: number; order_no: string }> {
+  if (dialect === 'postgres' && id === undefined) throw new Error('a sale on PostgreSQL is inserted under an id reserved before');
   const day = s.created_at.slice(0, 10).replace(/-/g, '');
   const row = (
     await saleInserts[dialect](
       tx,
+      id ?? null,
       day,
       s.user_id,
       s.merchant_id,

@@ -13,8 +13,9 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
+import { reserveId } from '../../db/queries.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
-import { lastly } from '../../db/transaction.js';
+import { lastly, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
@@ -210,36 +211,53 @@ export async function createSale(
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const n = input.number;
-    // the offer and the payout account (locked) are two queries sent together: on PostgreSQL one round trip
-    const [merchant, account] = await Promise.all([repo.readOffer(tx, input.saleu_id), lockOwnAccount(tx, userId, input.bk_id)]);
+    // the offer, the payout account (locked) and the sale's id (PostgreSQL: from its sequence) are read together: on
+    // PostgreSQL one round trip
+    const [merchant, account, reserved] = await Promise.all([
+      repo.readOffer(tx, input.saleu_id),
+      lockOwnAccount(tx, userId, input.bk_id),
+      reserveId(tx, 'merchant_sales'),
+    ]);
     if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
     if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');
     checkUsable(account, now);
-    const { id, order_no: orderNo } = await repo.insertSale(tx, ctx.dialect, {
-      user_id: userId,
-      merchant_id: merchant.id,
-      quantity: n,
-      price: merchant.price,
-      currency: merchant.currency,
-      fiat_amount: fiatAmount(n, merchant.price, merchant.currency),
-      payout_account_id: account.id,
-      status: 'auditing',
-      request_id: requestId,
-      created_at: iso(now),
-    });
-    // the ledger refuses (insufficient_balance) when available is short; the savepoint or transaction undoes the rest
-    await post(tx, {
-      kind: 'merchant_sale',
-      ref: saleQueue.ref(id),
-      actor: `user:${userId}`,
-      now,
-      legs: [
-        { account: { user: userId, kind: 'available' }, amount: -n },
-        { account: { user: userId, kind: 'frozen' }, amount: n },
-      ],
-    });
+    const inserted = repo.insertSale(
+      tx,
+      ctx.dialect,
+      {
+        user_id: userId,
+        merchant_id: merchant.id,
+        quantity: n,
+        price: merchant.price,
+        currency: merchant.currency,
+        fiat_amount: fiatAmount(n, merchant.price, merchant.currency),
+        payout_account_id: account.id,
+        status: 'auditing',
+        request_id: requestId,
+        created_at: iso(now),
+      },
+      reserved,
+    );
+    // with the id known ahead, the insert and the posting go out together (PostgreSQL: one round trip, not two);
+    // SQLite knows the id once its insert has run, at once. The ledger refuses (insufficient_balance) when available is
+    // short; the savepoint or transaction undoes the rest
+    const id = reserved ?? (await inserted).id;
+    const [{ order_no: orderNo }] = await together(tx, [
+      () => inserted,
+      () =>
+        post(tx, {
+          kind: 'merchant_sale',
+          ref: saleQueue.ref(id),
+          actor: `user:${userId}`,
+          now,
+          legs: [
+            { account: { user: userId, kind: 'available' }, amount: -n },
+            { account: { user: userId, kind: 'frozen' }, amount: n },
+          ],
+        }),
+    ]);
     // last: the offer's quantity reserved by a change that checks the offer again; refused (another sale took the rest,
     // or an operator changed the offer), the sale and its posting are undone, and why is read afresh. On PostgreSQL it
     // travels with the COMMIT and why is read after the rollback: this transaction held a key-share lock on the offer

@@ -170,7 +170,8 @@ describe('VIP levels', () => {
 });
 
 describe('the daily withdrawal limit per level', () => {
-  it('refuses a withdrawal past the level limit, counts pending ones, frees rejected ones, and allows more after a level up', async () => {
+  /** VIP 0 may withdraw 100 a day; 50 sold in trades earns VIP 1, 1000 a day */
+  const twoLevels = async () =>
     expect(
       (
         await saveLevels([
@@ -179,6 +180,9 @@ describe('the daily withdrawal limit per level', () => {
         ])
       ).code,
     ).toBe(200);
+
+  it('refuses a withdrawal past the level limit, counts pending ones, frees rejected ones, and allows more after a level up', async () => {
+    await twoLevels();
     const c = await customer(s, admin, '500');
     const other = await customer(s, admin, '0');
     const first = await withdraw(c, '60');
@@ -209,15 +213,19 @@ describe('the daily withdrawal limit per level', () => {
     expect(await info(c)).toMatchObject({ withdrawn_today: '0.00', withdraw_left_today: '1000.00' });
   });
 
+  it('answers a withdrawal both short of balance and past the limit as short of balance (the ledger refuses first), and nothing changes', async () => {
+    await twoLevels();
+    const c = await customer(s, admin, '100');
+    expect((await withdraw(c, '80')).code).toBe(200);
+    // 50 more: 20 available, and 130 today against a limit of 100
+    expect((await withdraw(c, '50')).code).toBe(errorCode('insufficient_balance'));
+    expect(await money(s, c)).toMatchObject({ balance: '20.00', frozen: '80.00' });
+    expect(await info(c)).toMatchObject({ withdrawn_today: '80.00', withdraw_left_today: '20.00' });
+    expect(await s.db.selectFrom('withdrawals').select('id').where('user_id', '=', c.id).execute()).toHaveLength(1);
+  });
+
   it('two withdrawals at once cannot both pass the limit', async () => {
-    expect(
-      (
-        await saveLevels([
-          { volume: '0', daily_withdraw: '100' },
-          { volume: '50', daily_withdraw: '1000' },
-        ])
-      ).code,
-    ).toBe(200);
+    await twoLevels();
     const c = await customer(s, admin, '500');
     const results = await Promise.all([withdraw(c, '60'), withdraw(c, '60'), withdraw(c, '60')]);
     expect(results.map((r) => r.code).sort()).toEqual([200, errorCode('vip_daily_limit'), errorCode('vip_daily_limit')].sort());

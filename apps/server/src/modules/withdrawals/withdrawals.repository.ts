@@ -1,12 +1,14 @@
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
 
+/** under `id` when one was reserved (`reserveId`: PostgreSQL), else (null: SQLite) the next rowid, as SQLite assigns it */
 const withdrawalInsert = prepared(
-  5,
-  (db, userId: number, accountId: number, amount: bigint, requestId: string | null, now: string) =>
+  6,
+  (db, id: number | null, userId: number, accountId: number, amount: bigint, requestId: string | null, now: string) =>
     db
       .insertInto('withdrawals')
       .values({
+        id: id as number,
         user_id: userId,
         payout_account_id: accountId,
         amount,
@@ -16,11 +18,12 @@ const withdrawalInsert = prepared(
       })
       .returning('id'),
 );
+/** Records a withdrawal, under `id` when one was reserved (`reserveId`), and answers its id. */
 export async function insertWithdrawal(
   tx: Tx,
-  w: { userId: number; accountId: number; amount: bigint; requestId: string | null; now: string },
+  w: { id: number | undefined; userId: number; accountId: number; amount: bigint; requestId: string | null; now: string },
 ) {
-  const row = (await withdrawalInsert(tx, w.userId, w.accountId, w.amount, w.requestId, w.now)).rows[0];
+  const row = (await withdrawalInsert(tx, w.id ?? null, w.userId, w.accountId, w.amount, w.requestId, w.now)).rows[0];
   if (!row) throw new Error('the withdrawal insert returned no id');
   return row.id;
 }

@@ -2,7 +2,9 @@ import { ADMIN_API, formatAmount, type Page, type PayoutAccount, type Withdrawal
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
+import { reserveId } from '../../db/queries.js';
 import type { WithdrawalsTable } from '../../db/schema.js';
+import { together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
@@ -51,25 +53,37 @@ export async function createWithdrawal(
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     // locked: the account cannot be changed or removed while this payout to it is being recorded; with it, one read
-    // of the settings rows for the amount's range and the VIP levels' daily limits (two queries sent together: on
-    // PostgreSQL one round trip)
-    const [account, stored] = await Promise.all([lockOwnAccount(tx, userId, input.bk_id), storedSettings(tx)]);
+    // of the settings rows for the amount's range and the VIP levels' daily limits, and the withdrawal's id (PostgreSQL:
+    // from its sequence) — sent together: on PostgreSQL one round trip
+    const [account, stored, reserved] = await Promise.all([
+      lockOwnAccount(tx, userId, input.bk_id),
+      storedSettings(tx),
+      reserveId(tx, 'withdrawals'),
+    ]);
     if (!account) throw new DomainError('no_payout_account');
     checkUsable(account, now);
     const amount = checkAmountIn(stored, input.amount, 'withdraw');
-    const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
-    await post(tx, {
-      kind: 'withdraw',
-      ref: `withdrawal:${id}`,
-      actor: `user:${userId}`,
-      now,
-      legs: [
-        { account: { user: userId, kind: 'available' }, amount: -amount },
-        { account: { user: userId, kind: 'frozen' }, amount },
-      ],
-    });
-    // after the ledger write, which locked the available account: today's sum includes this one and any committed before
-    await checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored));
+    const inserted = repo.insertWithdrawal(tx, { id: reserved, userId, accountId: account.id, amount, requestId, now: iso(now) });
+    // with the id known ahead, the insert, the posting (one statement: two legs) and today's total go out together, in
+    // this order (PostgreSQL: one round trip, not three); SQLite knows the id once its insert has run, at once
+    const id = reserved ?? (await inserted);
+    await together(tx, [
+      () => inserted,
+      () =>
+        post(tx, {
+          kind: 'withdraw',
+          ref: `withdrawal:${id}`,
+          actor: `user:${userId}`,
+          now,
+          legs: [
+            { account: { user: userId, kind: 'available' }, amount: -amount },
+            { account: { user: userId, kind: 'frozen' }, amount },
+          ],
+        }),
+      // after the ledger write, which locks the available account (a refused one answers insufficient_balance first):
+      // today's sum includes this one and any committed before
+      () => checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored)),
+    ]);
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' };
   });
