@@ -313,6 +313,17 @@ describe('steps run together', () => {
     expect(log).toEqual(onPostgres ? ['start a', 'start b', 'end b', 'end a'] : ['start a', 'end a', 'start b', 'end b']);
   });
 
+  it("answer a step that throws before it returns a promise as that step's failure, in its place", async () => {
+    const log: string[] = [];
+    const throws = () => {
+      throw new Error('thrown at once');
+    };
+    const failed = inTransaction(s.ctx, (tx) => together(tx, [step(log, 'a', 20, 'refused first'), throws, step(log, 'c', 1)]));
+    await expect(failed).rejects.toThrow('refused first');
+    const second = inTransaction(s.ctx, (tx) => together(tx, [step(log, 'd', 20), throws as () => Promise<never>]));
+    await expect(second).rejects.toThrow('thrown at once');
+  });
+
   it('fail with the failure of the first step that failed in their order, not the first heard of', async () => {
     const log: string[] = [];
     const failed = inTransaction(s.ctx, (tx) =>

@@ -330,7 +330,17 @@ export async function together<const T extends readonly (() => Promise<unknown>)
     for (const step of steps) results.push(await step());
     return results as Results;
   }
-  const settled = await Promise.allSettled(steps.map((step) => step()));
+  // a step that throws before it returns its promise is a failure in its place, not a throw that leaves the steps
+  // started before it unwatched
+  const settled = await Promise.allSettled(
+    steps.map((step) => {
+      try {
+        return step();
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }),
+  );
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as Results;
 }
