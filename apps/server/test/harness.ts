@@ -577,3 +577,11 @@ export async function pgWritesBy(call: () => Promise<unknown>): Promise<string[]
   }
   return [...byConnection.values()];
 }
+
+/** the types of the PostgreSQL protocol messages in a write (`pgWritesBy`): each a type byte, then its length, itself included */
+export function pgMessagesOf(write: string): string[] {
+  const bytes = Buffer.from(write, 'latin1');
+  const types: string[] = [];
+  for (let at = 0; at < bytes.length; at += 1 + bytes.readInt32BE(at + 1)) types.push(String.fromCharCode(bytes[at]!));
+  return types;
+}

@@ -7,6 +7,7 @@ import {
   credit,
   moneyTestServer,
   onPostgres,
+  pgMessagesOf,
   pgWritesBy,
   signUp,
   statementsRunBy,
@@ -58,14 +59,6 @@ const POSTING = onPostgres
       /^insert into "journals" .* returning "id"$/,
       /^insert into "postings" .* values \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\)$/,
     ];
-
-/** the types of the PostgreSQL protocol messages in a write (each: a type byte, then its length, itself included) */
-function messagesOf(text: string): string[] {
-  const bytes = Buffer.from(text, 'latin1');
-  const types: string[] = [];
-  for (let at = 0; at < bytes.length; at += 1 + bytes.readInt32BE(at + 1)) types.push(String.fromCharCode(bytes[at]!));
-  return types;
-}
 
 /** on PostgreSQL the new row's id, taken from its sequence with the reads, so the writes that need it go out together */
 const RESERVE_ID = onPostgres ? [/^select nextval\(pg_get_serial_sequence\(\?, 'id'\)\) as id$/] : [];
@@ -140,9 +133,9 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       const [reads, together, end, ...more] = own[0]!;
       expect(more).toEqual([]);
       // BEGIN and SAVEPOINT with the two reads and the new id's
-      expect(messagesOf(reads!).filter((type) => type === 'B')).toHaveLength(3);
+      expect(pgMessagesOf(reads!).filter((type) => type === 'B')).toHaveLength(3);
       // the insert, the posting (and the day's total) as one write: a Bind message each
-      expect(messagesOf(together!).filter((type) => type === 'B')).toHaveLength(changes);
+      expect(pgMessagesOf(together!).filter((type) => type === 'B')).toHaveLength(changes);
       expect(end).toMatch(/RELEASE SAVEPOINT work.*commit/s);
     }
   });

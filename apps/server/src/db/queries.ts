@@ -1,5 +1,6 @@
-import { type Compilable, type CompiledQuery, type Kysely, type OperationNodeSource, PostgresAdapter, sql } from 'kysely';
+import { type Compilable, type Kysely, type OperationNodeSource, PostgresAdapter, sql } from 'kysely';
 import type { Tx } from '../context.js';
+import { prepared } from './prepared.js';
 import type { DB } from './schema.js';
 
 /**
@@ -31,7 +32,9 @@ export function refusedWhenNone<R>(db: Kysely<DB>, change: Compilable<R> & Opera
 
 /** the tables whose next id a create call takes before its insert (`reserveId`) */
 type Reserving = 'withdrawals' | 'merchant_sales';
-const nextIds = new Map<Reserving, CompiledQuery<{ id: number | string }>>();
+const nextId = prepared(1, (db, table: Reserving) => ({
+  compile: () => sql<{ id: number | string }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.compile(db),
+}));
 
 /**
  * The next id of `table`, taken ahead of its insert, so that the statements that need it (the insert, a journal whose
@@ -41,12 +44,7 @@ const nextIds = new Map<Reserving, CompiledQuery<{ id: number | string }>>();
  */
 export async function reserveId(tx: Tx, table: Reserving): Promise<number | undefined> {
   if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
-  let query = nextIds.get(table);
-  if (!query) {
-    query = sql<{ id: number | string }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.compile(tx);
-    nextIds.set(table, query);
-  }
-  const row = (await tx.executeQuery(query)).rows[0];
+  const row = (await nextId(tx, table)).rows[0];
   if (!row) throw new Error(`no next id of ${table}`);
   return Number(row.id);
 }

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import path from 'node:path';
 import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
@@ -12,6 +11,8 @@ import {
   onPostgres,
   otherPgProcess,
   ownerToken,
+  pgMessagesOf,
+  pgWritesBy,
   signUp,
   statementsRunBy,
   type TestServer,
@@ -572,20 +573,10 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
       });
     // once, so that the statements are prepared on the connection (a Parse message goes along once per connection)
     await inTransaction(s.ctx, work);
-    const writes: number[] = [];
-    // every write of a socket goes through here: one system call each (writev: `data` is its chunks)
-    type WriteGeneric = (this: net.Socket, writev: boolean, data: unknown, ...rest: unknown[]) => unknown;
-    const socket = net.Socket.prototype as unknown as { _writeGeneric: WriteGeneric };
-    const write = socket._writeGeneric;
-    socket._writeGeneric = function (writev, data, ...rest) {
-      if (this.remotePort === 5432) writes.push(writev ? (data as unknown[]).length : 1);
-      return write.call(this, writev, data, ...rest);
-    };
-    try {
-      await inTransaction(s.ctx, work);
-    } finally {
-      socket._writeGeneric = write;
-    }
+    // the statements each write carries: a simple query (BEGIN, SAVEPOINT, RELEASE, COMMIT) or a prepared one's Bind
+    const writes = (await pgWritesBy(() => inTransaction(s.ctx, work)))
+      .flat()
+      .map((write) => pgMessagesOf(write).filter((type) => type === 'Q' || type === 'B').length);
     // BEGIN, SAVEPOINT and the two reads sent with them (one locks); the next two reads; the update; RELEASE and
     // COMMIT: four writes, not nine
     expect(writes).toEqual([4, 2, 1, 2]);
