@@ -17,6 +17,25 @@ export function parseAmount(input: string, maxDecimals = 2): bigint | null {
   return BigInt(m[1] as string) * MICRO + BigInt(frac.padEnd(MICRO_DIGITS, '0'));
 }
 
+/**
+ * The most a typed amount may have before its decimal point: 12 digits, so any amount, as micro-units (x 10^6), stays
+ * far inside the BIGINT columns (9.2 x 10^18) with room for the sums and the interest made of it.
+ */
+export const AMOUNT_WHOLE_DIGITS = 12;
+/** What a typed amount looks like on the wire: digits, at most 2 decimals (the request schemas show it in the docs). */
+export const AMOUNT_ENTRY_RE = /^\d{1,15}(\.\d{1,2})?$/;
+export const fitsLedger = (s: string) => (s.replace(/^-/, '').split('.')[0] ?? '').length <= AMOUNT_WHOLE_DIGITS;
+
+/**
+ * Why a typed amount (trimmed, written as the wire writes it: "1234.5") is refused by the amount field — not a number
+ * above 0 with at most 2 decimals, or past the ledger's 12 whole digits — or null. The apps check what is typed with
+ * it as the user types, so the message they show is the one the form's check and the server would give.
+ */
+export function amountEntryIssue(s: string): 'amount_format' | 'amount_too_big' | null {
+  if (!AMOUNT_ENTRY_RE.test(s) || !/[1-9]/.test(s)) return 'amount_format';
+  return fitsLedger(s) ? null : 'amount_too_big';
+}
+
 /** Formats micro-units as a wire decimal: at least 2 and at most 6 decimals, trailing zeros past the second trimmed. */
 export function formatAmount(micro: bigint): string {
   const negative = micro < 0n;

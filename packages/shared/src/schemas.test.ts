@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ID_MAX, idField, textField } from './schemas.js';
+import { amountEntryIssue } from './money.js';
+import { ID_MAX, idField, textField, withdrawCreateRequest } from './schemas.js';
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? 'ok' : r.error?.issues[0]?.message;
@@ -59,5 +60,47 @@ describe('idField', () => {
       expect(message(id.safeParse(v)), JSON.stringify(v)).toBe('invalid_value');
     expect(message(id.safeParse(undefined))).toBe('no_payout_account');
     expect(message(id.safeParse(''))).toBe('no_payout_account');
+  });
+});
+
+describe('amountEntryIssue', () => {
+  // what a form's live check says of a typed amount must be what the amount field (and so the server) answers
+  const firstIssue = (amount: string) => {
+    const r = withdrawCreateRequest.safeParse({ bk_id: '1', amount });
+    return r.success ? null : r.error.issues[0]?.message;
+  };
+  const typed = [
+    '1',
+    '0',
+    '0.00',
+    '0.01',
+    '00.10',
+    '12.5',
+    '12.50',
+    '12.345',
+    '1.',
+    '.5',
+    '-1',
+    '+1',
+    '1e3',
+    '1,000',
+    '1 000',
+    'abc',
+    '１２',
+    '999999999999.99',
+    '1000000000000',
+    '000000000001',
+    '123456789012345',
+    '1234567890123456',
+    '12.5.1',
+    ' 7 ',
+  ];
+  // and every length of whole part and fraction around the limits
+  for (let whole = 0; whole <= 17; whole++)
+    for (let frac = -1; frac <= 3; frac++) typed.push(`${'9'.repeat(whole)}${frac < 0 ? '' : `.${'5'.repeat(frac)}`}`);
+
+  it.each(typed)('%j: the same answer as the amount field', (amount) => {
+    const trimmed = amount.trim();
+    expect(trimmed === '' ? 'amount_required' : amountEntryIssue(trimmed)).toBe(firstIssue(amount) ?? null);
   });
 });

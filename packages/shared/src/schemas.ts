@@ -4,7 +4,7 @@ import { CODE_LENGTH, NICKNAME_MAX, OPERATOR_ROLES, PAGE_SIZE_MAX, PASSWORD_MAX,
 import type { ErrorKey } from './errors.js';
 import { INTEREST_DAYS_MAX, parseRate } from './interest.js';
 import { LANGS } from './lang.js';
-import { parseAmount } from './money.js';
+import { AMOUNT_ENTRY_RE, amountEntryIssue, fitsLedger, parseAmount } from './money.js';
 import { normalizePhone } from './phone.js';
 
 /**
@@ -16,12 +16,6 @@ import { normalizePhone } from './phone.js';
  */
 const err = (key: ErrorKey) => ({ error: key });
 
-/**
- * The most a typed amount may have before its decimal point: 12 digits, so any amount, as micro-units (x 10^6), stays
- * far inside the BIGINT columns (9.2 x 10^18) with room for the sums and the interest made of it.
- */
-const AMOUNT_WHOLE_DIGITS = 12;
-const fitsLedger = (s: string) => (s.replace(/^-/, '').split('.')[0] ?? '').length <= AMOUNT_WHOLE_DIGITS;
 /** A price (fiat per USDT) has at most 9 digits before its decimal point: 999,999,999 of any currency for one USDT. */
 const PRICE_WHOLE_DIGITS = 9;
 
@@ -225,7 +219,7 @@ const urlField = textField({ max: 500, tooLong: 'url_format' }).refine(
 );
 
 const limitField = required('amount_required', 18, 'amount_format')
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+  .regex(AMOUNT_ENTRY_RE, err('amount_format'))
   .refine(fitsLedger, err('amount_too_big'));
 export const settingsSchema = z
   .object({
@@ -266,10 +260,13 @@ export const inviteCodeUpdateRequest = z.object({
  * (services receive bigint; the apps validate with it and send what the user typed).
  */
 const amountField = required('amount_required', 18, 'amount_format')
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
-  .refine((s) => /[1-9]/.test(s), err('amount_format'))
-  .refine(fitsLedger, err('amount_too_big'))
+  .regex(AMOUNT_ENTRY_RE, err('amount_format'))
+  .superRefine((s, ctx) => {
+    const issue = amountEntryIssue(s);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  })
   .transform((s) => parseAmount(s) as bigint);
+
 const requestIdField = textField({ max: 64 })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, err('invalid_value'))
   .optional();
@@ -548,7 +545,7 @@ export const lixibaoListRequest = pagingRequest.extend({
 export const lixibaoCreateOrderRequest = z.object({
   lixibao_id: idField('interest_id_required'),
   number: required('interest_amount_required', 18, 'amount_format')
-    .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+    .regex(AMOUNT_ENTRY_RE, err('amount_format'))
     .refine((s) => /[1-9]/.test(s), err('amount_format'))
     .refine(fitsLedger, err('amount_too_big'))
     .transform((s) => parseAmount(s) as bigint),
@@ -642,7 +639,7 @@ export const adminChangePasswordRequest = changePasswordRequest;
 export const VIP_LEVELS_MAX = 10;
 /** A VIP threshold or limit in USDT, at most 2 decimals (0 allowed: VIP 0 starts at 0), parsed into micro-USDT. */
 const vipAmountField = required('amount_required', 18, 'amount_format')
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, err('amount_format'))
+  .regex(AMOUNT_ENTRY_RE, err('amount_format'))
   .refine(fitsLedger, err('amount_too_big'))
   .transform((s) => parseAmount(s) as bigint);
 /**

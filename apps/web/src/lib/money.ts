@@ -50,6 +50,9 @@ function numberMarks(locale: string): { decimal: string; group: string } {
   return found;
 }
 
+/** The mark a locale writes before the decimals ("." in en, "," in de). */
+export const decimalMark = (locale: string): string => numberMarks(locale).decimal;
+
 const literal = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

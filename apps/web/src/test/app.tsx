@@ -1,5 +1,5 @@
 import type { MoneyInfo, PublicConfig, User } from '@c2c/shared';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -69,3 +69,9 @@ export function signedInPageTest(now?: number): void {
     Toast.clear();
   });
 }
+
+/** A toast that says `text` (the same words may stand at a field as well). */
+export const findToast = (text: string | RegExp) => screen.findByText(text, { selector: '.adm-toast-main, .adm-toast-main *' });
+
+/** The message under a form field that says `text` (shown as the user types, before anything is sent). */
+export const findFieldError = (text: string | RegExp) => screen.findByText(text, { selector: '.field-error' });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
+import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { floorToCents, formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
@@ -32,6 +33,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
   const requestId = useRequestId();
   const lang = i18n.language;
   const fiat = listing ? fiatFor(amount, listing, lang) : null;
+  const amountError = useAmountError(amount, listing ? { min: listing.min, max: buyMax(listing) } : {});
 
   const close = () => {
     setAmount('');
@@ -87,6 +89,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
           </p>
           <Field
             label={t('hall.buy.amount')}
+            error={amountError}
             extra={
               <Button
                 size="mini"

@@ -2,7 +2,7 @@ import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../lib/trade';
-import { config, money, openApp, signedInPageTest } from '../../test/app';
+import { config, findToast, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK } from '../../test/fixtures';
 import { fiatFor } from './buy-sheet';
@@ -117,7 +117,7 @@ describe('hall', () => {
 
     fireEvent.change(amount, { target: { value: '5' } });
     click(sheet().getByRole('button', { name: 'Buy now' }));
-    expect(await screen.findByText('The amount must be at least 10.00 USDT')).toBeTruthy();
+    expect(await findToast('The amount must be at least 10.00 USDT')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.change(amount, { target: { value: '50' } });
@@ -188,7 +188,7 @@ describe('listing form', () => {
     type('Largest amount one buyer may take', '50');
     type('How much USDT to sell', '500');
     post();
-    expect(await screen.findByText('Your available balance is not enough')).toBeTruthy();
+    expect(await findToast('Your available balance is not enough')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     type('How much USDT to sell', '100');

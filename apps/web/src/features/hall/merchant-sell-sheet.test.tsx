@@ -1,7 +1,7 @@
 import { API, type MerchantOffer, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { config, money, openApp, signedInPageTest } from '../../test/app';
+import { config, findFieldError, findToast, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK, WISE } from '../../test/fixtures';
 
@@ -74,6 +74,19 @@ describe('sell to merchants', () => {
     expect(receive()).toBe('999.99 EUR');
     fireEvent.change(input, { target: { value: '12.345' } });
     expect(receive()).toBe('--');
+    // and says why under the field, before anything is sent
+    expect(await findFieldError('Enter an amount greater than 0 with at most 2 decimals')).toBeTruthy();
+  });
+
+  it('says under the quantity what the merchant still buys when more is typed', async () => {
+    const calls = server([offer({ quantity: '60.00' })]);
+    const sheet = await openSheet();
+    const input = await sheet.findByPlaceholderText('Up to 2 decimals');
+    fireEvent.change(input, { target: { value: '60.01' } });
+    expect(await findFieldError('The merchant buys only 60.00 USDT more')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '60' } });
+    await waitFor(() => expect(sheet.queryByRole('alert')).toBeNull());
+    expect(calls.paths()).not.toContain(API.saleuCreateOrder);
   });
 
   it.each([
@@ -146,8 +159,9 @@ describe('sell to merchants', () => {
     press(sheet, 'Sell');
     expect(await screen.findByText(/10\.00/, { selector: '.adm-toast-main *' })).toBeTruthy();
     fireEvent.change(input, { target: { value: '200' } });
+    expect(await findFieldError('Your available balance is not enough')).toBeTruthy();
     press(sheet, 'Sell');
-    expect(await screen.findByText('Your available balance is not enough')).toBeTruthy();
+    expect(await findToast('Your available balance is not enough')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.paths()).not.toContain(API.saleuCreateOrder);
   });

@@ -8,6 +8,7 @@ import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
+import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
@@ -56,6 +57,11 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
   // what the typed quantity pays, as the server will compute it; nothing while it is not an amount
   const typed = readAmount(quantity, lang);
+  const quantityError = useAmountError(
+    quantity,
+    { min: offer.min, max: offer.max, available },
+    { limit: offer.quantity, key: 'merchant_quantity_short' },
+  );
   const receive = typed !== null && parseAmount(typed) !== null ? fiatOf(typed, offer.price, offer.currency) : null;
 
   const fillAll = () => {
@@ -126,6 +132,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
       </div>
       <Field
         label={t('hall.merchant.quantityLabel')}
+        error={quantityError}
         note={t('hall.merchant.limits', { min: formatMoney(offer.min, lang), max: formatMoney(offer.max, lang) })}
         extra={
           <Button size="mini" color="primary" fill="outline" shape="rounded" onClick={fillAll} disabled={!available}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { ProofUpload, proofPath } from '../../components/proof-upload';
 import { SubmitButton } from '../../components/submit-button';
+import { useAmountError } from '../../lib/amount-check';
 import { formatMoney } from '../../lib/money';
 import { refreshMoney, usePublicConfig } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
@@ -22,6 +23,7 @@ export function RechargeForm({ network }: { network: string }) {
   const [proof, setProof] = useState<ImageUploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
   const requestId = useRequestId();
+  const amountError = useAmountError(form.values.amount, { min: config?.recharge_min, max: config?.recharge_max });
 
   const submit = async () => {
     if (uploading) return showToast(t('recharge.uploading'));
@@ -48,7 +50,7 @@ export function RechargeForm({ network }: { network: string }) {
 
   return (
     <section className="card form-card">
-      <Field label={t('recharge.amount')}>
+      <Field label={t('recharge.amount')} error={amountError}>
         <Input {...form.field('amount')} inputMode="decimal" placeholder={t('recharge.amountPlaceholder')} clearable />
       </Field>
       {config && (

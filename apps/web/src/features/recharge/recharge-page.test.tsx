@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { config, money, openApp, signIn } from '../../test/app';
+import { config, findToast, money, openApp, signIn } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
 const ADDRESSES = {
@@ -71,7 +71,7 @@ const submit = () => {
   fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 };
 const toast = async (text: string) => {
-  expect(await screen.findByText(text)).toBeTruthy();
+  expect(await findToast(text)).toBeTruthy();
   act(() => Toast.clear());
 };
 

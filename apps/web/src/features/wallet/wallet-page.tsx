@@ -21,6 +21,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { Tabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
+import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
@@ -48,6 +49,11 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
   const typed = readAmount(amount, lang);
+  const amountError = useAmountError(
+    amount,
+    { min: product.min, max: product.max, available },
+    { limit: product.remaining, key: 'interest_quota_short' },
+  );
   const preview = typed !== null && parseAmount(typed) !== null ? payback(product, typed, new Date()) : null;
 
   const submit = async () => {
@@ -106,7 +112,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
           {t('wallet.remaining')}: {money(product.remaining)} USDT
         </span>
       </div>
-      <Field label={t('wallet.amount')}>
+      <Field label={t('wallet.amount')} error={amountError}>
         <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('wallet.amountPlaceholder')} />
       </Field>
       <output className="wallet-preview" aria-live="polite">

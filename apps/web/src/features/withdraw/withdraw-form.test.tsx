@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../lib/i18n';
 import de from '../../locales/de.json';
 import dePages from '../../locales/pages/de.json';
-import { config, money, openApp, signedInPageTest, user } from '../../test/app';
+import { config, findFieldError, findToast, money, openApp, signedInPageTest, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK, WISE } from '../../test/fixtures';
 
@@ -79,12 +79,36 @@ describe('withdraw', () => {
     await screen.findByText('120.50');
 
     fireEvent.change(amountInput(), { target: { value: '120.51' } });
+    expect(await findFieldError('Your available balance is not enough')).toBeTruthy();
     press('Withdraw');
-    expect(await screen.findByText('Your available balance is not enough')).toBeTruthy();
+    expect(await findToast('Your available balance is not enough')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(amountInput().value).toBe('120.50');
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
+  });
+
+  it('says under the amount what is wrong with it as it is typed, before anything is sent', async () => {
+    const calls = server();
+    openApp(ROUTES.withdraw);
+    await screen.findByText('Commerzbank ••3000');
+    await screen.findByText('120.50');
+    const amountField = () => amountInput().closest('.field') as HTMLElement;
+    const message = () => within(amountField()).queryByRole('alert')?.textContent ?? null;
+    const typeAmount = async (value: string, expected: string | null) => {
+      fireEvent.change(amountInput(), { target: { value } });
+      await waitFor(() => expect(message()).toBe(expected));
+    };
+
+    await typeAmount('abc', 'Enter an amount greater than 0 with at most 2 decimals');
+    await typeAmount('12.', null);
+    await typeAmount('12.345', 'Enter an amount greater than 0 with at most 2 decimals');
+    await typeAmount('12.3', 'The amount must be at least 20.00 USDT');
+    await typeAmount('120.51', 'Your available balance is not enough');
+    await typeAmount('50', null);
+    expect(amountField().classList.contains('field-invalid')).toBe(false);
+    await typeAmount('', null);
     expect(calls.paths()).not.toContain(API.withdrawCreate);
   });
 
@@ -183,13 +207,16 @@ describe('withdraw in German', () => {
 
     // "50.50" is no German number: refused, never read as 50.50 or 5050
     fireEvent.change(germanAmount(), { target: { value: '50.50' } });
+    const unreadable = 'Bitte einen Betrag größer als 0 mit höchstens 2 Nachkommastellen eingeben';
+    expect(await findFieldError(unreadable)).toBeTruthy();
     press('Auszahlen');
-    expect(await screen.findByText('Bitte einen Betrag größer als 0 mit höchstens 2 Nachkommastellen eingeben')).toBeTruthy();
+    expect(await findToast(unreadable)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.change(germanAmount(), { target: { value: '1.050,50' } });
+    expect(await findFieldError('Ihr verfügbares Guthaben reicht nicht aus')).toBeTruthy();
     press('Auszahlen');
-    expect(await screen.findByText('Ihr verfügbares Guthaben reicht nicht aus')).toBeTruthy();
+    expect(await findToast('Ihr verfügbares Guthaben reicht nicht aus')).toBeTruthy();
 
     fireEvent.change(germanAmount(), { target: { value: '50,5' } });
     press('Auszahlen');

@@ -12,6 +12,7 @@ import { QueryError } from '../../components/query-error';
 import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
+import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { errorText } from '../../lib/error-text';
 import type { TKey } from '../../lib/i18n-keys';
@@ -67,6 +68,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
   const options = (accounts.data ?? []).filter((a) => a.type === method);
   const account = options.find((a) => a.id === picked) ?? options[0];
   const available = money?.balance;
+  const amountError = useAmountError(amount, { min: config?.withdraw_min, max: config?.withdraw_max, available });
 
   const submit = async () => {
     if (pausedUntil) return;
@@ -154,6 +156,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
             </div>
             <Field
               label={t('withdraw.amount')}
+              error={amountError}
               extra={
                 <Button size="mini" color="primary" fill="outline" shape="rounded" onClick={fillAll} disabled={!available}>
                   {t('withdraw.all')}
