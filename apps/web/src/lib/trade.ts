@@ -1,4 +1,4 @@
-import { type Answer, API, type TradeStatus } from '@c2c/shared';
+import { type Answer, API, type TradeStatus, wireToMicro } from '@c2c/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { PAGE_SIZE } from './paging';
@@ -8,6 +8,14 @@ export type Listing = Answer<typeof API.sellingOrder>['list'][number];
 export type TradeDetail = Answer<typeof API.tradeDetail>;
 export type TradeRow = Answer<typeof API.tradeList>['list'][number];
 export type ChatMessage = Answer<typeof API.tradeMessageSend>;
+
+const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a : b);
+
+/** The most one trade on `listing` may buy: its per-trade maximum or what is left, whichever is less. */
+export const buyMax = (listing: Pick<Listing, 'remaining' | 'max'>) => smaller(listing.remaining, listing.max);
+
+/** The least one trade on `listing` may buy: its minimum, or all that is left when that is less (the last is bought whole). */
+export const buyMin = (listing: Pick<Listing, 'remaining' | 'min'>) => smaller(listing.remaining, listing.min);
 
 export const tradeKeys = {
   listings: [...queryKeys.selling, 'order'],

@@ -43,6 +43,8 @@ export const takeOrder = preparedStatement(2, (db, id: number, n: bigint) =>
       .where('status', '=', 'open')
       .where('seller_active', '=', true)
       .where('remaining', '>=', n)
+      // less than the minimum only as the whole rest (`smallestTake`)
+      .where((eb) => eb.or([eb('min_amount', '<=', n), eb('remaining', '=', n)]))
       .returning('id'),
   ),
 );

@@ -18,7 +18,15 @@ import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { post } from '../ledger/ledger.service.js';
-import { closeIfSoldOut, findListing, giveBack, lockListing, publicNames, takeOrder } from '../listings/listings.service.js';
+import {
+  closeIfSoldOut,
+  findListing,
+  giveBack,
+  lockListing,
+  publicNames,
+  smallestTake,
+  takeOrder,
+} from '../listings/listings.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
@@ -218,7 +226,9 @@ export async function createTrade(
     // listing's seller_active follows the seller's status (a trigger)
     if (listing.status !== 'open' || !listing.seller_active) throw new DomainError('listing_not_open');
     const n = input.number;
-    if (n < listing.min_amount) throw new DomainError('amount_too_small', { min: formatAmount(listing.min_amount) });
+    // the last of a listing, less than its minimum, is bought whole: nothing else could buy it
+    const min = smallestTake(listing);
+    if (n < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
     if (n > listing.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
     if (n > listing.remaining) throw new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
     const id = await repo.insertTrade(tx, {
@@ -249,6 +259,7 @@ export async function createTrade(
       const current = await findListing(reader, listing.id);
       if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
       if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
+      if (n < smallestTake(current)) return new DomainError('amount_too_small', { min: formatAmount(smallestTake(current)) });
       // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
       return new DomainError('listing_changed');
     });

@@ -26,6 +26,16 @@ const remainingOf = async (id: number) =>
   await s.db.selectFrom('listings').select(['remaining', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
 const detail = async (c: Customer, id: number) => (await act<TradeDetail>(s, c, API.tradeDetail, id)).data;
 
+/** A listing of 100 (per trade 10 to 50) with 5 left after two trades: less than its minimum. */
+async function fiveLeftBelowMinimum() {
+  const seller = await customer(s, admin, '100');
+  const buyer = await customer(s, admin);
+  const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+  await trade(s, buyer, l, '50');
+  await trade(s, buyer, l, '45');
+  return { buyer, l };
+}
+
 describe('a trade between customers', () => {
   it('goes from created to paid to released, moving the escrow to the buyer once', async () => {
     const seller = await customer(s, admin, '200');
@@ -153,6 +163,19 @@ describe('a trade between customers', () => {
     const short = await buy(s, buyer, l, '20');
     expect(short).toMatchObject({ code: errorCode('listing_quantity_short'), msg: 'This listing has only 10.00 USDT left' });
     expect(await remainingOf(l)).toEqual({ remaining: 10_000_000n, status: 'open' });
+  });
+
+  it('sells the last of a listing, less than its minimum, whole and only whole', async () => {
+    const { buyer, l } = await fiveLeftBelowMinimum();
+    // 5 left, below the minimum of 10: less than all of it is refused, naming the 5
+    const part = await buy(s, buyer, l, '4.99');
+    expect(part).toMatchObject({ code: errorCode('amount_too_small'), msg: 'The amount must be at least 5.00 USDT' });
+    expect(await remainingOf(l)).toEqual({ remaining: 5_000_000n, status: 'open' });
+    // all of it is taken, and the listing has nothing left
+    const whole = await buy(s, buyer, l, '5');
+    expect(whole.code).toBe(200);
+    expect(await remainingOf(l)).toEqual({ remaining: 0n, status: 'open' });
+    expect((await detail(buyer, whole.data.id)).quantity).toBe('5.00');
   });
 
   it('is refused the buyer for 24 hours after 3 trades cancelled or expired, telling until when', async () => {
@@ -354,6 +377,29 @@ describe('races', () => {
     );
     expect(await tradesOf()).toBe(1);
     expect(await remainingOf(l)).toEqual({ remaining: 80_000_000n, status: 'open' });
+  });
+
+  it('a take of the last of a listing below its minimum is refused when more came back meanwhile', async () => {
+    const { buyer, l } = await fiveLeftBelowMinimum();
+    const tradesOf = async () => (await s.db.selectFrom('trades').select('id').where('listing_id', '=', l).execute()).length;
+    let answer: { code: number; msg: string } | undefined;
+    // a trade gives 20 back between this take's reading the 5 left and its taking them: 5 is no longer the whole rest
+    await withChangeBefore(
+      s,
+      TAKE,
+      { sql: 'update listings set remaining = ? where id = ?', parameters: [25_000_000n, l] },
+      async () => {
+        answer = await buy(s, buyer, l, '5');
+      },
+    );
+    // why is read afresh: on SQLite in the take's transaction (25 left, 5 below the minimum); on PostgreSQL after its
+    // rollback, which took the test's change with it (the 5 would be taken now: the listing changed meanwhile)
+    expect(answer).toMatchObject(
+      onPostgres
+        ? { code: errorCode('listing_changed') }
+        : { code: errorCode('amount_too_small'), msg: 'The amount must be at least 10.00 USDT' },
+    );
+    expect(await tradesOf()).toBe(2);
   });
 
   it("takes racing the seller's cancel: either the cancel is refused for the trades taken, or every take after it", async () => {

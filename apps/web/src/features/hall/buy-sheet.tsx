@@ -1,4 +1,4 @@
-import { parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
+import { parseAmount, ROUTES } from '@c2c/shared';
 import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,9 @@ import { floorToCents, formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshTrades } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { createTrade, type Listing } from '../../lib/trade';
+import { buyMax, buyMin, createTrade, type Listing } from '../../lib/trade';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf } from './fiat';
-
-const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a : b);
-
-/** The most one trade on `listing` may buy: its per-trade maximum or what is left, whichever is less. */
-export const buyMax = (listing: Listing) => smaller(listing.remaining, listing.max);
 
 /** What the typed amount costs in the listing's currency (the server's rounding), or null while it is not an amount. */
 export function fiatFor(typed: string, listing: Pick<Listing, 'price' | 'currency'>, locale: string): string | null {
@@ -33,7 +28,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
   const requestId = useRequestId();
   const lang = i18n.language;
   const fiat = listing ? fiatFor(amount, listing, lang) : null;
-  const amountError = useAmountError(amount, listing ? { min: listing.min, max: buyMax(listing) } : {});
+  const amountError = useAmountError(amount, listing ? { min: buyMin(listing), max: buyMax(listing) } : {});
 
   const close = () => {
     setAmount('');
@@ -48,7 +43,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
       { amounts: ['number'] },
     );
     if (!body) return;
-    if (!withinLimits(body.number, { min: listing.min, max: buyMax(listing) })) return;
+    if (!withinLimits(body.number, { min: buyMin(listing), max: buyMax(listing) })) return;
     const pay = fiatOf(body.number, listing.price, listing.currency);
     const confirmed = await confirm({
       title: t('hall.buy.confirmTitle'),
@@ -85,7 +80,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
             {t('hall.buy.priceLine', { price: formatMoney(listing.price, lang), currency: listing.currency })}
           </p>
           <p className="field-hint">
-            {t('hall.buy.limitsLine', { min: formatMoney(listing.min, lang), max: formatMoney(buyMax(listing), lang) })}
+            {t('hall.buy.limitsLine', { min: formatMoney(buyMin(listing), lang), max: formatMoney(buyMax(listing), lang) })}
           </p>
           <Field
             label={t('hall.buy.amount')}

@@ -2,7 +2,7 @@ import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '../../lib/trade';
-import { config, findToast, money, openApp, signedInPageTest } from '../../test/app';
+import { config, findFieldError, findToast, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK } from '../../test/fixtures';
 import { fiatFor } from './buy-sheet';
@@ -133,6 +133,27 @@ describe('hall', () => {
     expect(body?.get('selling_id')).toBe('11');
     expect(body?.get('number')).toBe('50.00');
     expect(body?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('offers the last of a listing, less than its minimum, whole: limits and the check say so', async () => {
+    const calls = server({
+      [API.sellingOrder]: () => pageOf([listing({ remaining: '5.00', uncompleted: '5.00' })]),
+      [API.tradeCreate]: () => ({ code: 200, data: { id: 78 } }),
+    });
+    openApp(ROUTES.hall);
+    // the list shows what one trade may buy now: 5.00 to 5.00, not the listing's 10.00 to 400.00
+    expect(await page().findByText((_, el) => el?.textContent === 'Limits 5.00–5.00 USDT')).toBeTruthy();
+    click(page().getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(document.querySelector('.buy-sheet')).toBeTruthy());
+    const amount = sheet().getByPlaceholderText('How much USDT to buy') as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '4' } });
+    expect(await findFieldError('The amount must be at least 5.00 USDT')).toBeTruthy();
+    click(sheet().getByRole('button', { name: 'All' }));
+    expect(amount.value).toBe('5.00');
+    await waitFor(() => expect(sheet().queryByRole('alert')).toBeNull());
+    click(sheet().getByRole('button', { name: 'Buy now' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(calls.bodies(API.tradeCreate)[0]?.get('number')).toBe('5.00'));
   });
 
   it('"All" stops at the per-trade maximum when more is left', async () => {
