@@ -73,10 +73,14 @@ test('a customer subscribes in the interest wallet; at expiry the job pays princ
   await expect(product).toContainText('1,000.00 USDT');
   await expect(page.getByText('Available: 200.00 USDT')).toBeVisible();
   await product.getByPlaceholder('Amount in USDT, up to 2 decimals').fill('5');
+  // said under the amount as it is typed, and again when sent anyway
+  await expect(product.locator('.field-error')).toHaveText('The amount must be at least 10.00 USDT');
   await product.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('The amount must be at least 10.00 USDT')).toBeVisible();
-  await expect(page.getByText('The amount must be at least 10.00 USDT')).toBeHidden();
+  const toast = page.locator('.adm-toast-main').getByText('The amount must be at least 10.00 USDT');
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden();
   await product.getByPlaceholder('Amount in USDT, up to 2 decimals').fill('100');
+  await expect(product.locator('.field-error')).toHaveCount(0);
   // 100 x 0.5 % x 7 = 3.50
   await expect(product.locator('.wallet-preview')).toContainText('Pays back 103.50 USDT (3.50 interest)');
   await shot(page, 'interest-02-preview');
