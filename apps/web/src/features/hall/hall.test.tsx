@@ -135,16 +135,16 @@ describe('hall', () => {
     expect(body?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('offers the last of a listing, less than its minimum, whole: limits and the check say so', async () => {
+  it("offers the last of a listing, less than its minimum, whole: the sheet's limits and check say so", async () => {
     const calls = server({
       [API.sellingOrder]: () => pageOf([listing({ remaining: '5.00', uncompleted: '5.00' })]),
       [API.tradeCreate]: () => ({ code: 200, data: { id: 78 } }),
     });
     openApp(ROUTES.hall);
-    // the list shows what one trade may buy now: 5.00 to 5.00, not the listing's 10.00 to 400.00
-    expect(await page().findByText((_, el) => el?.textContent === 'Limits 5.00–5.00 USDT')).toBeTruthy();
-    click(page().getByRole('button', { name: 'Buy' }));
+    click(await page().findByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(document.querySelector('.buy-sheet')).toBeTruthy());
+    // the sheet says what one trade may buy now: 5.00 to 5.00, not the listing's 10.00 to 400.00
+    expect(sheet().getByText('Per trade 5.00 – 5.00 USDT')).toBeTruthy();
     const amount = sheet().getByPlaceholderText('How much USDT to buy') as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '4' } });
     expect(await findFieldError('The amount must be at least 5.00 USDT')).toBeTruthy();
