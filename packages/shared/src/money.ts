@@ -74,6 +74,12 @@ export function limitIssue(
   return null;
 }
 
+/**
+ * The least one trade may take from a listing: its minimum, or all that is left when that is less — the last of a
+ * listing is bought whole, as nothing else could buy it. The server's take and the app's buy sheet use it.
+ */
+export const smallestTake = (min: bigint, remaining: bigint): bigint => (remaining < min ? remaining : min);
+
 /** A stored limit (a 2-decimal amount): micro-units, or an error naming it. A corrupt limit is never read as 0. */
 export function parseLimit(name: string, value: string): bigint {
   const micro = parseAmount(value);

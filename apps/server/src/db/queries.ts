@@ -1,6 +1,6 @@
-import { type Compilable, type Kysely, type OperationNodeSource, PostgresAdapter, sql } from 'kysely';
+import { type Compilable, type Kysely, type OperationNodeSource, sql } from 'kysely';
 import type { Tx } from '../context.js';
-import { prepared } from './prepared.js';
+import { onPostgres, prepared } from './prepared.js';
 import type { DB } from './schema.js';
 
 /**
@@ -25,7 +25,7 @@ export async function countRows(tx: Tx, table: keyof DB): Promise<number> {
  * row — the COMMIT sent behind it then rolls back; on SQLite `change` itself, whose returned rows tell.
  */
 export function refusedWhenNone<R>(db: Kysely<DB>, change: Compilable<R> & OperationNodeSource): Compilable<unknown> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return change;
+  if (!onPostgres(db)) return change;
   const wrapped = sql`with "changed" as (${change}) select 1 / (select count(*) from "changed") as "changed"`;
   return { compile: () => wrapped.compile(db) };
 }
@@ -43,7 +43,7 @@ const nextId = prepared(1, (db, table: Reserving) => ({
  * insert takes the next rowid itself.
  */
 export async function reserveId(tx: Tx, table: Reserving): Promise<number | undefined> {
-  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!onPostgres(tx)) return undefined;
   const row = (await nextId(tx, table)).rows[0];
   if (!row) throw new Error(`no next id of ${table}`);
   return Number(row.id);

@@ -1,10 +1,11 @@
-import { CompiledQuery, type DatabaseConnection, type Kysely, PostgresAdapter, type QueryResult, Transaction } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult, Transaction } from 'kysely';
 import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
 import { isLastFailure, isStalePlan, PgSession } from './pg-session.js';
 import { staleStatements } from './pg-shared.js';
+import { onPostgres } from './prepared.js';
 import type { DB } from './schema.js';
 
 /**
@@ -325,7 +326,7 @@ export async function together<const T extends readonly (() => Promise<unknown>)
   steps: T,
 ): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!onPostgres(tx)) {
     const results: unknown[] = [];
     for (const step of steps) results.push(await step());
     return results as Results;

@@ -3,7 +3,7 @@ import { typedAmountIssue } from './amount-check';
 
 const limits = { min: '20.00', max: '10000.00', available: '120.50' };
 const key = (typed: string, locale = 'en', cap?: { limit: string; key: 'merchant_quantity_short' }) =>
-  typedAmountIssue(typed, locale, limits, cap)?.key ?? null;
+  typedAmountIssue(typed, locale, { ...limits, cap })?.key ?? null;
 
 describe('typedAmountIssue', () => {
   it('says nothing of an empty field or of an amount on its way', () => {
@@ -30,7 +30,7 @@ describe('typedAmountIssue', () => {
     expect(key('120.51')).toBe('insufficient_balance');
     expect(key('120.50')).toBeNull();
     const cap = { limit: '60.00', key: 'merchant_quantity_short' as const };
-    expect(typedAmountIssue('60.01', 'en', limits, cap)).toEqual({ key: 'merchant_quantity_short', limit: '60.00' });
+    expect(typedAmountIssue('60.01', 'en', { ...limits, cap })).toEqual({ key: 'merchant_quantity_short', limit: '60.00' });
     expect(key('60', 'en', cap)).toBeNull();
     // the balance is named before the cap, as the form checks them
     expect(key('130', 'en', cap)).toBe('insufficient_balance');

@@ -1,14 +1,8 @@
-import { amountEntryIssue, type ErrorKey, wireToMicro } from '@c2c/shared';
+import { amountEntryIssue, type ErrorKey } from '@c2c/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './error-text';
 import { type AmountLimits, amountIssue, decimalMark, formatMoney, readAmount } from './money';
-
-/** A cap of one form's own beyond the limits (what a merchant still buys, what a product still takes) and its message. */
-export interface AmountCap {
-  limit: string;
-  key: ErrorKey;
-}
 
 export interface TypedAmountIssue {
   key: ErrorKey;
@@ -19,10 +13,10 @@ export interface TypedAmountIssue {
 /**
  * What is wrong with an amount as it is being typed, in the order the form checks it when sent: not an amount the
  * user's language writes (or more than 2 decimals, or 0), past the ledger's size, outside the limits or the balance,
- * past the form's own cap. Nothing while the field is empty; a decimal mark typed last ("12." on the way to "12.50")
+ * past the form's own cap (`amountIssue`, as `withinLimits` when it is sent). Nothing while the field is empty; a decimal mark typed last ("12." on the way to "12.50")
  * and a zero short of its two decimals are no mistake yet.
  */
-export function typedAmountIssue(typed: string, locale: string, limits: AmountLimits, cap?: AmountCap): TypedAmountIssue | null {
+export function typedAmountIssue(typed: string, locale: string, limits: AmountLimits): TypedAmountIssue | null {
   const text = typed.normalize('NFKC').trim();
   if (text === '') return null;
   const mark = decimalMark(locale);
@@ -32,10 +26,7 @@ export function typedAmountIssue(typed: string, locale: string, limits: AmountLi
   if (!/[1-9]/.test(read) && (read.split('.')[1] ?? '').length < 2) return null;
   const entry = amountEntryIssue(read);
   if (entry) return { key: entry };
-  const limit = amountIssue(read, limits);
-  if (limit) return limit;
-  if (cap && wireToMicro(read) > wireToMicro(cap.limit)) return { key: cap.key, limit: cap.limit };
-  return null;
+  return amountIssue(read, limits);
 }
 
 /**
@@ -43,10 +34,10 @@ export function typedAmountIssue(typed: string, locale: string, limits: AmountLi
  * field to show under it while the user types; undefined while nothing is. The texts come from the shared error
  * catalogue, loaded with the first message, so they are the ones the form's check and the server answer with.
  */
-export function useAmountError(typed: string, limits: AmountLimits, cap?: AmountCap): string | undefined {
+export function useAmountError(typed: string, limits: AmountLimits): string | undefined {
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  const issue = typedAmountIssue(typed, lang, limits, cap);
+  const issue = typedAmountIssue(typed, lang, limits);
   const id = issue ? `${lang}|${issue.key}|${issue.limit ?? ''}` : '';
   const [shown, setShown] = useState<{ id: string; text: string }>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the id names everything the message is made of

@@ -87,12 +87,20 @@ export interface AmountLimits {
   min?: string | undefined;
   max?: string | undefined;
   available?: string | undefined;
+  /** a cap of one form's own, checked last (what a merchant still buys, what a product still takes) with its message */
+  cap?: { limit: string; key: ErrorKey };
 }
 
 const micro = (wire: string | undefined) => (wire ? wireToMicro(wire) : undefined);
 
-/** The first limit a well-formed entered amount breaks (the server's own check, shared); null when it breaks none. */
-export function amountIssue(amount: string, { min, max, available }: AmountLimits): { key: ErrorKey; limit?: string } | null {
+/**
+ * The first limit a well-formed entered amount breaks (the server's own check, shared), then the form's own cap; null
+ * when it breaks none.
+ */
+export function amountIssue(
+  amount: string,
+  { min, max, available, cap }: AmountLimits,
+): { key: ErrorKey; limit?: string } | null {
   const value = parseAmount(amount);
   if (value === null) return null;
   const issue = limitIssue(value, {
@@ -100,5 +108,6 @@ export function amountIssue(amount: string, { min, max, available }: AmountLimit
     max: micro(max),
     available: available === undefined ? undefined : micro(available),
   });
-  return issue && { key: issue.key, ...(issue.limit !== undefined ? { limit: formatAmount(issue.limit) } : {}) };
+  if (issue) return { key: issue.key, ...(issue.limit !== undefined ? { limit: formatAmount(issue.limit) } : {}) };
+  return cap && value > wireToMicro(cap.limit) ? { key: cap.key, limit: cap.limit } : null;
 }

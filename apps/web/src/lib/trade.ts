@@ -1,4 +1,4 @@
-import { type Answer, API, type TradeStatus, wireToMicro } from '@c2c/shared';
+import { type Answer, API, formatAmount, smallestTake, type TradeStatus, wireToMicro } from '@c2c/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { PAGE_SIZE } from './paging';
@@ -15,7 +15,8 @@ const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a 
 export const buyMax = (listing: Pick<Listing, 'remaining' | 'max'>) => smaller(listing.remaining, listing.max);
 
 /** The least one trade on `listing` may buy: its minimum, or all that is left when that is less (the last is bought whole). */
-export const buyMin = (listing: Pick<Listing, 'remaining' | 'min'>) => smaller(listing.remaining, listing.min);
+export const buyMin = (listing: Pick<Listing, 'remaining' | 'min'>) =>
+  formatAmount(smallestTake(wireToMicro(listing.min), wireToMicro(listing.remaining)));
 
 export const tradeKeys = {
   listings: [...queryKeys.selling, 'order'],

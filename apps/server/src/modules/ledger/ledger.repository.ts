@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { prepared } from '../../db/prepared.js';
+import { onPostgres, prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
 
 export async function insertAccounts(
@@ -155,9 +155,6 @@ export async function postJournal(
   );
   return { journalId };
 }
-
-/** Whether `tx` runs on PostgreSQL (where a two-leg journal is one statement). */
-const onPostgres = (tx: Tx) => tx.getExecutor().adapter instanceof PostgresAdapter;
 
 const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>
   db.insertInto('journals').values({ kind, ref, actor, memo, created_at: now }).returning('id'),

@@ -224,13 +224,6 @@ export async function listListings(
 /** A listing locked until the transaction ends (its cancel and the ends of trades on it queue behind each other). */
 export const lockListing = (tx: Tx, id: number) => repo.lockListing(tx, id);
 export const findListing = (tx: Tx, id: number) => repo.findListing(tx, id);
-
-/**
- * The least one trade may take from a listing: its minimum, or all that is left when that is less — the last of a
- * listing is bought whole, as nothing else could buy it (the take's last change checks it again: `takeOrder`).
- */
-export const smallestTake = (l: { min_amount: bigint; remaining: bigint }): bigint =>
-  l.remaining < l.min_amount ? l.remaining : l.min_amount;
 /** The change that takes `n` off an open listing of an active seller, to be run last by `lastly`. Never oversells. */
 export const takeOrder = (tx: Tx, id: number, n: bigint) => repo.takeOrder(tx, id, n);
 

@@ -3,6 +3,7 @@ import {
   formatAmount,
   type LiveTopic,
   type Page,
+  smallestTake,
   type TRADE_ACTIONS,
   type Trade,
   type TradeDetail,
@@ -18,15 +19,7 @@ import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { post } from '../ledger/ledger.service.js';
-import {
-  closeIfSoldOut,
-  findListing,
-  giveBack,
-  lockListing,
-  publicNames,
-  smallestTake,
-  takeOrder,
-} from '../listings/listings.service.js';
+import { closeIfSoldOut, findListing, giveBack, lockListing, publicNames, takeOrder } from '../listings/listings.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
@@ -226,8 +219,8 @@ export async function createTrade(
     // listing's seller_active follows the seller's status (a trigger)
     if (listing.status !== 'open' || !listing.seller_active) throw new DomainError('listing_not_open');
     const n = input.number;
-    // the last of a listing, less than its minimum, is bought whole: nothing else could buy it
-    const min = smallestTake(listing);
+    // the last of a listing, less than its minimum, is bought whole (the take's last change checks it again: `takeOrder`)
+    const min = smallestTake(listing.min_amount, listing.remaining);
     if (n < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
     if (n > listing.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
     if (n > listing.remaining) throw new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
@@ -259,7 +252,8 @@ export async function createTrade(
       const current = await findListing(reader, listing.id);
       if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
       if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
-      if (n < smallestTake(current)) return new DomainError('amount_too_small', { min: formatAmount(smallestTake(current)) });
+      const min = smallestTake(current.min_amount, current.remaining);
+      if (n < min) return new DomainError('amount_too_small', { min: formatAmount(min) });
       // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
       return new DomainError('listing_changed');
     });

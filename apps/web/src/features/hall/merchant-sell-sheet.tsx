@@ -1,4 +1,4 @@
-import { type MerchantOffer, parseAmount, ROUTES, wireToMicro } from '@c2c/shared';
+import { type MerchantOffer, parseAmount, ROUTES } from '@c2c/shared';
 import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,12 @@ import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
 import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { showSuccess, showToast } from '../../lib/toast';
+import { showSuccess } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf, sellAll } from './fiat';
 import { createSale, PAYOUT_KIND_KEYS } from './merchant-api';
@@ -57,11 +56,14 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
   // what the typed quantity pays, as the server will compute it; nothing while it is not an amount
   const typed = readAmount(quantity, lang);
-  const quantityError = useAmountError(
-    quantity,
-    { min: offer.min, max: offer.max, available },
-    { limit: offer.quantity, key: 'merchant_quantity_short' },
-  );
+  // the merchant buys no more than its quantity left
+  const limits = {
+    min: offer.min,
+    max: offer.max,
+    available,
+    cap: { limit: offer.quantity, key: 'merchant_quantity_short' as const },
+  };
+  const quantityError = useAmountError(quantity, limits);
   const receive = typed !== null && parseAmount(typed) !== null ? fiatOf(typed, offer.price, offer.currency) : null;
 
   const fillAll = () => {
@@ -75,11 +77,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
       { amounts: ['number'] },
     );
     if (!body || !account) return;
-    if (!withinLimits(body.number, { min: offer.min, max: offer.max, available })) return;
-    if (wireToMicro(body.number) > wireToMicro(offer.quantity)) {
-      showToast(await errorText('merchant_quantity_short', { max: formatMoney(offer.quantity, lang) }));
-      return;
-    }
+    if (!withinLimits(body.number, limits)) return;
     const amount = fiatOf(body.number, offer.price, offer.currency);
     const confirmed = await confirm({
       title: t('hall.merchant.confirmTitle'),

@@ -23,11 +23,10 @@ import { Tabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
 import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { errorText } from '../../lib/error-text';
 import { formatMoney, readAmount } from '../../lib/money';
 import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { showSuccess, showToast } from '../../lib/toast';
+import { showSuccess } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { subscribe, useInterestOrders, useInterestProducts } from './wallet-api';
 import './wallet.css';
@@ -49,21 +48,20 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
   const typed = readAmount(amount, lang);
-  const amountError = useAmountError(
-    amount,
-    { min: product.min, max: product.max, available },
-    { limit: product.remaining, key: 'interest_quota_short' },
-  );
+  // the product takes no more than its quota left
+  const limits = {
+    min: product.min,
+    max: product.max,
+    available,
+    cap: { limit: product.remaining, key: 'interest_quota_short' as const },
+  };
+  const amountError = useAmountError(amount, limits);
   const preview = typed !== null && parseAmount(typed) !== null ? payback(product, typed, new Date()) : null;
 
   const submit = async () => {
     const body = await validate('lixibaoCreateOrderRequest', { lixibao_id: product.id, number: amount }, { amounts: ['number'] });
     if (!body) return;
-    if (!withinLimits(body.number, { min: product.min, max: product.max, available })) return;
-    if (wireToMicro(body.number) > wireToMicro(product.remaining)) {
-      showToast(await errorText('interest_quota_short', { max: money(product.remaining) }));
-      return;
-    }
+    if (!withinLimits(body.number, limits)) return;
     const p = payback(product, body.number, new Date());
     const confirmed = await confirm({
       title: t('wallet.confirmTitle'),
