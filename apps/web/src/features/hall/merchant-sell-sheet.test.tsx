@@ -84,6 +84,11 @@ describe('sell to merchants', () => {
     const input = await sheet.findByPlaceholderText('Up to 2 decimals');
     fireEvent.change(input, { target: { value: '60.01' } });
     expect(await findFieldError('The merchant buys only 60.00 USDT more')).toBeTruthy();
+    // and when sent anyway: refused before the confirmation
+    await sheet.findByText('Commerzbank ••3000');
+    press(sheet, 'Sell');
+    expect(await findToast('The merchant buys only 60.00 USDT more')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.change(input, { target: { value: '60' } });
     await waitFor(() => expect(sheet.queryByRole('alert')).toBeNull());
     expect(calls.paths()).not.toContain(API.saleuCreateOrder);
