@@ -1,6 +1,7 @@
 import { type Answer, API, formatAmount, smallestTake, type TradeStatus, wireToMicro } from '@c2c/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { floorToCents } from './money';
 import { PAGE_SIZE } from './paging';
 import { queryKeys } from './queries';
 
@@ -11,12 +12,16 @@ export type ChatMessage = Answer<typeof API.tradeMessageSend>;
 
 const smaller = (a: string, b: string) => (wireToMicro(a) <= wireToMicro(b) ? a : b);
 
-/** The most one trade on `listing` may buy: its per-trade maximum or what is left, whichever is less. */
-export const buyMax = (listing: Pick<Listing, 'remaining' | 'max'>) => smaller(listing.remaining, listing.max);
+/** The most one trade on `listing` may buy: its per-trade maximum or what is left, whichever is less, in whole cents. */
+export const buyMax = (listing: Pick<Listing, 'remaining' | 'max'>) => floorToCents(smaller(listing.remaining, listing.max));
 
 /** The least one trade on `listing` may buy: its minimum, or all that is left when that is less (the last is bought whole). */
 export const buyMin = (listing: Pick<Listing, 'remaining' | 'min'>) =>
   formatAmount(smallestTake(wireToMicro(listing.min), wireToMicro(listing.remaining)));
+
+/** Whether one trade can only buy all that is left of `listing` (less than its minimum is left, or exactly its minimum). */
+export const onlyWhole = (listing: Pick<Listing, 'remaining' | 'min' | 'max'>) =>
+  wireToMicro(buyMin(listing)) === wireToMicro(buyMax(listing));
 
 export const tradeKeys = {
   listings: [...queryKeys.selling, 'order'],

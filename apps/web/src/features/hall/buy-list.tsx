@@ -6,7 +6,7 @@ import { MoneyValue } from '../../components/money-value';
 import { PagedList } from '../../components/paged-list';
 import { METHOD_KEYS } from '../../components/trade-status';
 import { CURRENCY, formatMoney } from '../../lib/money';
-import { type Listing, useListings } from '../../lib/trade';
+import { buyMax, buyMin, type Listing, onlyWhole, useListings } from '../../lib/trade';
 
 // The buy sheet (its form, popup and confirmation) loads on the first Buy tap, not with the Hall: most visits only look.
 const BuySheet = lazy(() => import('./buy-sheet').then((m) => ({ default: m.BuySheet })));
@@ -38,7 +38,14 @@ function ListingRow({ item, onBuy }: { item: Listing; onBuy: (item: Listing) => 
           {t('hall.buy.remaining')} <MoneyValue value={item.remaining} />
         </span>
         <span>
-          {t('hall.limits')} <MoneyText value={item.min} />–<MoneyText value={item.max} /> {CURRENCY}
+          {/* what one trade may buy now: the listing's limits, the upper one no more than what is left */}
+          {t('hall.limits')} <MoneyText value={buyMin(item)} />
+          {!onlyWhole(item) && (
+            <>
+              –<MoneyText value={buyMax(item)} />
+            </>
+          )}{' '}
+          {CURRENCY}
         </span>
       </div>
       <div className="record-line muted">

@@ -6,11 +6,11 @@ import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
 import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { floorToCents, formatMoney, readAmount } from '../../lib/money';
+import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshTrades } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { buyMax, buyMin, createTrade, type Listing } from '../../lib/trade';
+import { buyMax, buyMin, createTrade, type Listing, onlyWhole } from '../../lib/trade';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf } from './fiat';
 
@@ -27,8 +27,9 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
   const lang = i18n.language;
-  const fiat = listing ? fiatFor(amount, listing, lang) : null;
   const amountError = useAmountError(amount, listing ? { min: buyMin(listing), max: buyMax(listing) } : {});
+  // no price for an amount that cannot be bought
+  const fiat = listing && !amountError ? fiatFor(amount, listing, lang) : null;
 
   const close = () => {
     setAmount('');
@@ -80,7 +81,9 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
             {t('hall.buy.priceLine', { price: formatMoney(listing.price, lang), currency: listing.currency })}
           </p>
           <p className="field-hint">
-            {t('hall.buy.limitsLine', { min: formatMoney(buyMin(listing), lang), max: formatMoney(buyMax(listing), lang) })}
+            {onlyWhole(listing)
+              ? t('hall.buy.wholeLine', { amount: formatMoney(buyMax(listing), lang) })
+              : t('hall.buy.limitsLine', { min: formatMoney(buyMin(listing), lang), max: formatMoney(buyMax(listing), lang) })}
           </p>
           <Field
             label={t('hall.buy.amount')}
@@ -91,7 +94,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
                 color="primary"
                 fill="outline"
                 shape="rounded"
-                onClick={() => setAmount(formatMoney(floorToCents(buyMax(listing)), lang))}
+                onClick={() => setAmount(formatMoney(buyMax(listing), lang))}
               >
                 {t('hall.buy.all')}
               </Button>

@@ -97,6 +97,8 @@ describe('hall', () => {
     expect(await screen.findByText('bo***@example.com')).toBeTruthy();
     expect(screen.getByText('12 trades in 30 days · 92% completed')).toBeTruthy();
     expect(screen.getByText('0.923457')).toBeTruthy();
+    // what one trade may buy now: from the minimum to what is left (333.33), not to the listing's 400.00
+    expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 10.00–333.33 USDT');
     expect(await screen.findByText(/cy\*\*\*@example\.com/)).toBeTruthy();
   });
 
@@ -116,6 +118,9 @@ describe('hall', () => {
     expect(sheet().getByTestId('fiat-amount').textContent).toBe('307.81 EUR');
 
     fireEvent.change(amount, { target: { value: '5' } });
+    // an amount that cannot be bought has no price
+    expect(await findFieldError('The amount must be at least 10.00 USDT')).toBeTruthy();
+    expect(sheet().getByTestId('fiat-amount').textContent).toBe('--');
     click(sheet().getByRole('button', { name: 'Buy now' }));
     expect(await findToast('The amount must be at least 10.00 USDT')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -142,9 +147,10 @@ describe('hall', () => {
     });
     openApp(ROUTES.hall);
     click(await page().findByRole('button', { name: 'Buy' }));
+    // the row and the sheet say what one trade may buy now: all 5.00, not the listing's 10.00 to 400.00
+    expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 5.00 USDT');
     await waitFor(() => expect(document.querySelector('.buy-sheet')).toBeTruthy());
-    // the sheet says what one trade may buy now: 5.00 to 5.00, not the listing's 10.00 to 400.00
-    expect(sheet().getByText('Per trade 5.00 – 5.00 USDT')).toBeTruthy();
+    expect(sheet().getByText('All that is left, 5.00 USDT, is sold whole')).toBeTruthy();
     const amount = sheet().getByPlaceholderText('How much USDT to buy') as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '4' } });
     expect(await findFieldError('The amount must be at least 5.00 USDT')).toBeTruthy();
