@@ -169,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throttle: createThrottle(redis, prefix),
     live: new LiveHub(app.log, redis, subscriber, prefix),
     sessionCache: database.sessionCache,
+    settingsCache: database.settingsCache,
   };
   const metrics = createMetrics(ctx, JOBS);
   const jobs = createJobRunner(ctx, JOBS, { maxEveryMs: config.jobIntervalMaxMs, onRun: metrics.observeJob });

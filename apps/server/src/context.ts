@@ -25,6 +25,8 @@ export interface AppContext {
   live: LiveHub;
   /** the sessions with their customers this node has read (`AuthCache`: the database's own, off until it hears of changes) */
   sessionCache?: AuthCache<object>;
+  /** the settings rows this node has read (`settings.storedSettings`; the database's own, as the session cache) */
+  settingsCache?: AuthCache<object>;
 }
 
 export type { Tx } from './db/transaction.js';

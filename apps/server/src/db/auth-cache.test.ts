@@ -1,10 +1,20 @@
 import path from 'node:path';
-import { API } from '@c2c/shared';
+import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, onPostgres, otherPgProcess, signUp, statementsRunBy, type TestServer } from '../../test/harness.js';
+import {
+  agePayoutAccounts,
+  BANK_FORM,
+  credit,
+  moneyTestServer,
+  onPostgres,
+  otherPgProcess,
+  signUp,
+  statementsRunBy,
+  type TestServer,
+} from '../../test/harness.js';
 import { authenticate } from '../modules/users/users.service.js';
-import { AuthCache, changesAuth } from './auth-cache.js';
+import { AuthCache, changesAuth, changesSettings } from './auth-cache.js';
 import { inTransaction } from './transaction.js';
 
 describe('the session cache (AuthCache)', () => {
@@ -80,10 +90,23 @@ describe('the session cache (AuthCache)', () => {
     expect(changesAuth('select "users"."id" from "sessions" inner join "users" on 1 = 1')).toBe(false);
     expect(changesAuth('UPDATE listings SET seller_active = 1 WHERE user_id IN (SELECT id FROM users)')).toBe(false);
   });
+
+  it('tells which statements change the settings: every write to them, no read', () => {
+    expect(
+      changesSettings('insert into "settings" ("key", "value") values (?, ?) on conflict ("key") do update set "value" = ?'),
+    ).toBe(true);
+    expect(changesSettings('update "settings" set "value" = $1 where "key" = $2')).toBe(true);
+    expect(changesSettings('delete from settings where key = ?')).toBe(true);
+    expect(changesSettings('TRUNCATE settings')).toBe(true);
+    expect(changesSettings('insert into settings(key, value) values (?, ?)')).toBe(true);
+    expect(changesSettings('select "key", "value" from "settings"')).toBe(false);
+    expect(changesSettings('update "settings_history" set "value" = ?')).toBe(false);
+  });
 });
 
 let s: TestServer;
-moneyTestServer((t) => ({ s } = t));
+let admin: string;
+moneyTestServer((t) => ({ s, admin } = t));
 
 const SESSION_QUERY = /from "sessions" inner join "users"/;
 const moneyInfo = (token: string) => s.call(API.getMoneyInfo, {}, token);
@@ -225,11 +248,69 @@ describe('the session cache in the server', () => {
         [`c2c-auth ${schema}`.slice(0, 63)],
       );
       expect(await eventually(() => !cache.enabled, 2000)).toBe(true);
+      // the settings' cache too: a change to them would go unheard as well
+      expect(s.ctx.settingsCache?.enabled).toBe(false);
       // off: every call reads its session, and a change made meanwhile (heard by nobody) is seen
       expect(await readsSession(token)).toBe(true);
       await elsewhere('update users set nickname = $1 where id = $2', ['changed-unheard', user.id]);
       expect(await eventually(() => cache.enabled, 4000)).toBe(true);
+      expect(s.ctx.settingsCache?.enabled).toBe(true);
       const env = { database: s.ctx.database, log: s.ctx.log };
       expect((await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname).toBe('changed-unheard');
     });
+});
+
+const SETTINGS_QUERY = /^select "key", "value" from "settings"$/;
+
+describe('the settings rows in the cache', () => {
+  /** A customer with 1,000 USDT and a payout account usable at once. */
+  async function withdrawer() {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '1000');
+    const bk = String((await s.call<{ id: number }>(API.bankinfoCreate, BANK_FORM, token)).data.id);
+    await agePayoutAccounts(s);
+    const withdraw = (amount: string) => s.call(API.withdrawCreate, { bk_id: bk, amount }, token);
+    return { withdraw };
+  }
+  const readsSettings = async (call: () => Promise<{ code: number }>) =>
+    (await statementsRunBy(s, async () => expect((await call()).code).toBe(200))).some((q) => SETTINGS_QUERY.test(q));
+  /** The withdrawal range as the owner saves it, the other settings as they are. */
+  async function saveWithdrawRange(min: string, max: string) {
+    const now = (await s.admin<Record<string, string>>(ADMIN_API.settingsGet, {}, admin)).data;
+    expect((await s.admin(ADMIN_API.settingsSave, { ...now, withdraw_min: min, withdraw_max: max }, admin)).code).toBe(200);
+  }
+
+  it('a withdrawal reads them once: the next ones take them from the cache', async () => {
+    const c = await withdrawer();
+    await c.withdraw('10');
+    expect(await readsSettings(() => c.withdraw('11'))).toBe(false);
+    expect(await readsSettings(() => c.withdraw('12'))).toBe(false);
+  });
+
+  it("an operator's change of the withdrawal range is applied by the very next withdrawal, and kept from then on", async () => {
+    const c = await withdrawer();
+    expect((await c.withdraw('15')).code).toBe(200);
+    await notificationsLate(async () => {
+      await saveWithdrawRange('20', '50000');
+      expect((await c.withdraw('15')).code).toBe(errorCode('amount_too_small'));
+      expect(await readsSettings(() => c.withdraw('20'))).toBe(false);
+      await saveWithdrawRange('10', '50000');
+      expect((await c.withdraw('15')).code).toBe(200);
+    });
+  });
+
+  it("another process's change of the settings is applied (PostgreSQL: when its NOTIFY arrives; SQLite: at the next call)", async () => {
+    const c = await withdrawer();
+    expect((await c.withdraw('15')).code).toBe(200);
+    expect(await readsSettings(() => c.withdraw('15'))).toBe(false);
+    const upsert = 'insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value';
+    await elsewhere(upsert, ['withdraw_min', '30']);
+    try {
+      // well within the cache's 10 s: without the trigger and the listener (or data_version), the cache answers 200
+      expect(await eventually(async () => (await c.withdraw('15')).code === errorCode('amount_too_small'), 2000)).toBe(true);
+    } finally {
+      await elsewhere(upsert, ['withdraw_min', '10']);
+    }
+    expect(await eventually(async () => (await c.withdraw('15')).code === 200, 2000)).toBe(true);
+  });
 });

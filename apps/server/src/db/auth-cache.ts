@@ -1,13 +1,16 @@
 /**
  * What a node keeps of the sessions it has read with their customers, so that a signed-in call does not read them
- * again on every request (on PostgreSQL one query of a read call's two). It is a cache of security decisions, so it is
- * emptied before it could be wrong:
+ * again on every request (on PostgreSQL one query of a read call's two) — and, in a cache of its own, of the settings
+ * rows (`settings.storedSettings`: a withdrawal's range and the VIP levels' daily limits, not read again by every
+ * withdrawal). It is a cache of security and money decisions, so it is emptied before it could be wrong:
  * - a change to a customer or a session made by this process drops that customer's entries at once, and again when
- *   the transaction that made it ends (committed or rolled back) — before its caller is answered (`database.ts`);
+ *   the transaction that made it ends (committed or rolled back) — before its caller is answered (`database.ts`); a
+ *   change to the settings empties the settings' cache the same way (`changeOf`);
  * - a change made by another process: on PostgreSQL every node hears it through LISTEN/NOTIFY from triggers on
- *   `users` and `sessions` (migration 023) and drops the customer's entries; while the node is not listening (not yet,
- *   or its listening connection was lost) nothing is kept or answered from the cache. On SQLite a commit by another
- *   connection to the file (`PRAGMA data_version`) empties it before the next answer.
+ *   `users` and `sessions` (migration 023) and drops the customer's entries, and on `settings` (migration 024) and
+ *   empties the settings' cache; while the node is not listening (not yet, or its listening connection was lost)
+ *   nothing is kept or answered from either. On SQLite a commit by another connection to the file
+ *   (`PRAGMA data_version`) empties them before the next answer.
  * - a read that began before a change to its customer is not kept, even when its answer comes after the change was
  *   heard (`ticket`);
  * - every entry is read again after `ttlMs` at the latest (a restore or a TRUNCATE fires no trigger).
@@ -102,20 +105,31 @@ export class AuthCache<V extends object> {
   }
 }
 
+/** What a statement changes of what the caches keep (`changeOf`): customers or sessions, the settings rows. */
+export const AUTH = 1;
+export const SETTINGS = 2;
+
 /**
  * Whether a statement changes a customer or a session in a way a kept entry could miss: any UPDATE or DELETE of
  * `users`, any DELETE of `sessions`, and an UPDATE of `sessions` but the sliding expiry's (`extendSession`: it only
- * pushes `touched_at` and `expires_at` forward). Judged once per SQL text.
+ * pushes `touched_at` and `expires_at` forward).
  */
-export function changesAuth(text: string): boolean {
+export const changesAuth = (text: string): boolean => AUTH_CHANGE.test(text) && !SLIDING_EXPIRY.test(text);
+
+/** Whether a statement writes the settings rows (an operator's save, the internal state kept beside them). */
+export const changesSettings = (text: string): boolean => SETTINGS_CHANGE.test(text);
+
+/** What a statement changes of what the caches keep: `AUTH`, `SETTINGS`, both or 0. Judged once per SQL text. */
+export function changeOf(text: string): number {
   let known = judged.get(text);
   if (known === undefined) {
-    known = AUTH_CHANGE.test(text) && !SLIDING_EXPIRY.test(text);
+    known = (changesAuth(text) ? AUTH : 0) | (changesSettings(text) ? SETTINGS : 0);
     if (judged.size < 5000) judged.set(text, known);
   }
   return known;
 }
-const judged = new Map<string, boolean>();
+const judged = new Map<string, number>();
 const AUTH_CHANGE = /\b(update|delete\s+from)\s+(\w+\.)?"?(users|sessions)"?(\s|$)/i;
+const SETTINGS_CHANGE = /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+(\w+\.)?"?settings"?(\s|\(|$)/i;
 /** the one statement that changes sessions and needs no drop: `extendSession`'s, on its id alone */
 const SLIDING_EXPIRY = /^update "sessions" set "touched_at" = (\?|\$1), "expires_at" = (\?|\$2) where "id" = (\?|\$3)$/;

@@ -30,7 +30,7 @@ import type { Pool as PgPool } from 'pg';
 import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 import { Slots } from '../lib/slots.js';
-import { AuthCache, changesAuth } from './auth-cache.js';
+import { AUTH, AuthCache, changeOf, SETTINGS } from './auth-cache.js';
 import { startCheckpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { clientWatchingAuth, listenForAuthChanges } from './pg-auth.js';
@@ -67,7 +67,12 @@ export interface Database {
    * changes, emptied by every change this process makes to a customer or a session.
    */
   sessionCache?: AuthCache<object>;
-  /** Starts the session cache (after the migrations): on PostgreSQL, a connection that LISTENs for other processes' changes. */
+  /** The settings rows this node has read (`settings.storedSettings`): as the session cache, for changes to the settings. */
+  settingsCache?: AuthCache<object>;
+  /**
+   * Starts the session and settings caches (after the migrations): on PostgreSQL, a connection that LISTENs for other
+   * processes' changes.
+   */
   watchAuth?: (log: Pick<Logger, 'warn'>) => void;
 }
 
@@ -198,14 +203,21 @@ function pragmaWhenFree(raw: SQLite.Database, pragma: string): void {
   }
 }
 
+/** Empties what a change (`changeOf`) may contradict: the session cache for a customer or a session, the settings'. */
+function dropChanged(what: number, sessions: AuthCache<object>, settings: AuthCache<object>): void {
+  if (what & AUTH) sessions.clear();
+  if (what & SETTINGS) settings.clear();
+}
+
 /**
- * `onAuthChange` is called when a statement changed a customer or a session (`changesAuth`), again when a rollback
- * (of a savepoint too) may have undone such a change, and when the transaction that made it has ended: what a read on
- * this connection saw of it in between (SQLite reads see the connection's own uncommitted writes) is not kept.
+ * `onChange` is called with what a statement changed of what the caches keep (`changeOf`: customers or sessions, the
+ * settings), again when a rollback (of a savepoint too) may have undone such a change, and when the transaction that
+ * made it has ended: what a read on this connection saw of it in between (SQLite reads see the connection's own
+ * uncommitted writes) is not kept.
  */
 function cachingSqlite(
   file: string,
-  onAuthChange: () => void,
+  onChange: (what: number) => void,
 ): SqliteDatabase & { inTransaction(): boolean; checkpointerEnded(): Promise<void>; dataVersion(): unknown } {
   const raw = new SQLite(file);
   // first, so that even switching to WAL waits for a process that is creating the file
@@ -227,16 +239,16 @@ function cachingSqlite(
   const cache = new Map<string, SqliteStatement>();
   const MAX = 500;
   const version = raw.prepare('pragma data_version').pluck();
-  /** a change to a customer or a session in the transaction now open, not yet ended */
-  let authChanged = false;
-  const afterStatement = (changes: boolean, rollback: boolean) => {
+  /** what the transaction now open changed of what the caches keep (`changeOf`), not yet ended; 0: nothing */
+  let changed = 0;
+  const afterStatement = (changes: number, rollback: boolean) => {
     if (changes) {
-      authChanged = true;
-      onAuthChange();
-    } else if (authChanged && (rollback || !raw.inTransaction)) {
-      onAuthChange();
+      changed |= changes;
+      onChange(changes);
+    } else if (changed && (rollback || !raw.inTransaction)) {
+      onChange(changed);
     }
-    if (authChanged && !raw.inTransaction) authChanged = false;
+    if (changed && !raw.inTransaction) changed = 0;
   };
   return {
     dataVersion: () => version.get(),
@@ -258,18 +270,18 @@ function cachingSqlite(
         stmt.raw(true);
         read = rowsOf(stmt) as (row: unknown) => unknown;
       }
-      const changes = changesAuth(query);
+      const changes = changeOf(query);
       const rollback = /^\s*rollback\b/i.test(query);
       const wrapped: SqliteStatement = {
         reader,
         all: (params) => {
           const rows = stmt.all(...bindable(params)).map(read);
-          if (changes || authChanged) afterStatement(changes, rollback);
+          if (changes || changed) afterStatement(changes, rollback);
           return rows;
         },
         run: (params) => {
           const done = stmt.run(...bindable(params));
-          if (changes || authChanged) afterStatement(changes, rollback);
+          if (changes || changed) afterStatement(changes, rollback);
           return done;
         },
         *iterate(params) {
@@ -470,6 +482,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       }
     }
     const sessionCache = new AuthCache<object>();
+    const settingsCache = new AuthCache<object>();
     // search_path is a start-up option of every connection, so no query can run before it applies
     const connection = {
       connectionString: withPgUser(config.databaseUrl),
@@ -477,8 +490,8 @@ export async function openDatabase(config: Config): Promise<Database> {
     };
     const pool = new pg.Pool({
       ...connection,
-      // every client tells the session cache of a change to a customer or a session before its COMMIT is answered
-      Client: clientWatchingAuth(pg.Client, () => sessionCache.clear()),
+      // every client tells the caches of a change to a customer, a session or the settings before its COMMIT is answered
+      Client: clientWatchingAuth(pg.Client, (what) => dropChanged(what, sessionCache, settingsCache)),
       max: 10,
       // replaced now and then, so that their statements are planned again for the tables as they have grown
       maxLifetimeSeconds: config.pgConnectionLifetimeSeconds,
@@ -505,10 +518,16 @@ export async function openDatabase(config: Config): Promise<Database> {
     return {
       ...database,
       sessionCache,
+      settingsCache,
       watchAuth: (log) => {
         // named for the operator (pg_stat_activity): whose listener it is
         const application_name = `c2c-auth ${schema ?? ''}`.trim().slice(0, 63);
-        listener ??= listenForAuthChanges(pg.Client, { ...connection, application_name }, sessionCache, log);
+        listener ??= listenForAuthChanges(
+          pg.Client,
+          { ...connection, application_name },
+          { sessions: sessionCache, settings: settingsCache },
+          log,
+        );
       },
       close: async () => {
         await listener?.close();
@@ -520,7 +539,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
   const sessionCache = new AuthCache<object>();
-  const sqlite = cachingSqlite(file, () => sessionCache.clear());
+  const settingsCache = new AuthCache<object>();
+  const sqlite = cachingSqlite(file, (what) => dropChanged(what, sessionCache, settingsCache));
   const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite });
   const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
   const db = new Kysely<DB>(kyselyConfig);
@@ -540,18 +560,22 @@ export async function openDatabase(config: Config): Promise<Database> {
   return {
     ...database,
     sessionCache,
-    // another connection's commit to the file (another process) is not heard: it empties the cache before its next use
+    settingsCache,
+    // another connection's commit to the file (another process) is not heard: it empties a cache before its next use
     watchAuth: () => {
-      let seen = sqlite.dataVersion();
-      sessionCache.enable(() => {
-        const now = sqlite.dataVersion();
-        if (now === seen) return true;
-        seen = now;
-        return false;
-      });
+      for (const cache of [sessionCache, settingsCache]) {
+        let seen = sqlite.dataVersion();
+        cache.enable(() => {
+          const now = sqlite.dataVersion();
+          if (now === seen) return true;
+          seen = now;
+          return false;
+        });
+      }
     },
     close: async () => {
       sessionCache.disable();
+      settingsCache.disable();
       await close();
       await sqlite.checkpointerEnded();
     },

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Client, ClientConfig } from 'pg';
 import type { Logger } from '../lib/logger.js';
-import { type AuthCache, changesAuth } from './auth-cache.js';
+import { type AuthCache, changeOf } from './auth-cache.js';
 
 /** the channel the triggers of migration 023 notify, with `schema:user id` */
 export const AUTH_CHANNEL = 'c2c_auth';
@@ -12,27 +12,32 @@ interface Watchable {
 }
 
 /**
- * pg's `Client`, telling `onChange` when a statement that changes a customer or a session (`changesAuth`) is sent,
- * and again when its transaction (or the statement, outside one) has ended on this connection: at PostgreSQL's
+ * pg's `Client`, telling `onChange` what a statement changes of what the caches keep (`changeOf`: a customer or a
+ * session, the settings) when it is sent, and again when its transaction (or the statement, outside one) has ended on
+ * this connection: at PostgreSQL's
  * ReadyForQuery with the connection idle again, which comes before the answer of the COMMIT (or of the statement) is
  * handed on. Every client of the pool is one (the lanes' too), so no change made by this process is answered before
  * the node's cache has dropped what it could contradict.
  */
-export function clientWatchingAuth(Base: typeof Client, onChange: () => void): typeof Client {
+export function clientWatchingAuth(Base: typeof Client, onChange: (what: number) => void): typeof Client {
   const Plain = Base as unknown as new (config?: ClientConfig | string) => Watchable;
   class Watched extends Plain {
     /** queries sent, and ReadyForQuery messages answered to them (one each; the start-up's own is not counted) */
     #sent = 0;
     #answered = -1;
-    /** the query (by count) that changed a customer or a session, until its transaction has ended; 0: none */
+    /** the last query (by count) that changed what the caches keep, until its transaction has ended; 0: none */
     #changeAt = 0;
+    /** what the queries of the transaction not yet ended changed (`changeOf`) */
+    #changed = 0;
     constructor(config?: ClientConfig | string) {
       super(config);
       this.connection.on('readyForQuery', (msg: { status?: string }) => {
         this.#answered++;
         if (this.#changeAt !== 0 && this.#answered >= this.#changeAt && msg.status === 'I') {
+          const changed = this.#changed;
           this.#changeAt = 0;
-          onChange();
+          this.#changed = 0;
+          onChange(changed);
         }
       });
     }
@@ -40,10 +45,12 @@ export function clientWatchingAuth(Base: typeof Client, onChange: () => void): t
       this.#sent++;
       const config = args[0];
       const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
-      if (typeof text === 'string' && changesAuth(text)) {
+      const changes = typeof text === 'string' ? changeOf(text) : 0;
+      if (changes) {
         this.#changeAt = this.#sent;
+        this.#changed |= changes;
         // at once too: a read of the same transaction after the change is not answered from before it
-        onChange();
+        onChange(changes);
       }
       return super.query(...args);
     }
@@ -51,28 +58,37 @@ export function clientWatchingAuth(Base: typeof Client, onChange: () => void): t
   return Watched as unknown as typeof Client;
 }
 
+/** the payload's tail (after `schema:`) of a change to the settings (migration 024) */
+const SETTINGS_CHANGED = 'settings';
+
 /**
- * Keeps one connection LISTENing for changes to customers and sessions made by any process (the triggers of migration
- * 023) and drops the customer's entries from `cache`. The cache is enabled only while the connection listens: when
- * it is lost, the cache is disabled (and emptied) at once and the connection opened again every second; back, the
- * cache starts empty, since what changed in between went unheard.
+ * Keeps one connection LISTENing for changes made by any process: to customers and sessions (the triggers of migration
+ * 023), dropping the customer's entries from `caches.sessions`, and to the settings (migration 024), emptying
+ * `caches.settings`. The caches are enabled only while the connection listens: when it is lost, they are disabled
+ * (and emptied) at once and the connection opened again every second; back, they start empty, since what changed in
+ * between went unheard.
  */
 export function listenForAuthChanges(
   Base: typeof Client,
   options: ClientConfig,
-  cache: AuthCache<object>,
+  caches: { sessions: AuthCache<object>; settings: AuthCache<object> },
   log: Pick<Logger, 'warn'>,
 ): { close(): Promise<void> } {
+  const cache = caches.sessions;
+  const both = [caches.sessions, caches.settings];
   let closed = false;
   let client: Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const lost = (err?: unknown) => {
-    cache.disable();
+    for (const kept of both) kept.disable();
     const was = client;
     client = undefined;
     if (was) void was.end().catch(() => undefined);
     if (closed || retry) return;
-    log.warn({ err: err instanceof Error ? err.message : err }, 'not listening for session changes: the session cache is off');
+    log.warn(
+      { err: err instanceof Error ? err.message : err },
+      'not listening for session and settings changes: their caches are off',
+    );
     retry = setTimeout(() => {
       retry = undefined;
       void open();
@@ -94,13 +110,18 @@ export function listenForAuthChanges(
       const ours = `${rows[0]?.schema}:`;
       c.on('notification', (n: { channel: string; payload?: string }) => {
         if (client !== c || n.channel !== AUTH_CHANNEL || !n.payload?.startsWith(ours)) return;
-        const id = Number(n.payload.slice(ours.length));
+        const tail = n.payload.slice(ours.length);
+        if (tail === SETTINGS_CHANGED) {
+          caches.settings.clear();
+          return;
+        }
+        const id = Number(tail);
         if (Number.isSafeInteger(id)) cache.dropUser(id);
         else cache.clear();
       });
       await c.query(`LISTEN ${AUTH_CHANNEL}`);
       if (client !== c || closed) return;
-      cache.enable();
+      for (const kept of both) kept.enable();
     } catch (err) {
       if (client === c) lost(err);
     }
@@ -110,7 +131,7 @@ export function listenForAuthChanges(
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      cache.disable();
+      for (const kept of both) kept.disable();
       const was = client;
       client = undefined;
       await was?.end().catch(() => undefined);

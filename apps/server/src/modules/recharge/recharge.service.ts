@@ -53,7 +53,7 @@ export async function createRecharge(
   return oncePerRequest(tx, requestId, find, async () => {
     const address = await repo.findAddressByType(tx, input.type.toUpperCase());
     if (!address?.active) throw new DomainError('network_unavailable');
-    const amount = await checkAmount(tx, input.amount, 'recharge');
+    const amount = await checkAmount(tx, input.amount, 'recharge', ctx.settingsCache);
     if (!(await isOwnUpload(tx, userId, input.image))) throw new DomainError('credentials_required');
     const id = await repo.insertRecharge(tx, {
       userId,

@@ -9,6 +9,7 @@ import {
   type Settings,
 } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
+import type { AuthCache } from '../../db/auth-cache.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import * as repo from './settings.repository.js';
@@ -40,17 +41,33 @@ export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> 
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[];
-const storedLimit = (all: Map<string, string>, key: keyof typeof DEFAULT_LIMITS) =>
+const storedLimit = (all: ReadonlyMap<string, string>, key: keyof typeof DEFAULT_LIMITS) =>
   parseLimit(key, all.get(key) ?? DEFAULT_LIMITS[key]);
 /** The limits as the wire carries money (2 to 6 decimals), whatever form an operator typed them in. */
-const wireLimits = (all: Map<string, string>) =>
+const wireLimits = (all: ReadonlyMap<string, string>) =>
   Object.fromEntries(LIMIT_KEYS.map((k) => [k, formatAmount(storedLimit(all, k))])) as typeof DEFAULT_LIMITS;
 
-/** The settings rows as stored, read once for a call that needs several of them (a withdrawal: limits, VIP levels). */
-export const storedSettings = (tx: Tx): Promise<Map<string, string>> => repo.readAll(tx);
+/** the one entry of the settings cache */
+const SETTINGS_KEY = 'settings';
+
+/**
+ * The settings rows as stored, read once for a call that needs several of them (a withdrawal: limits, VIP levels). With
+ * `cache` (the node's settings cache, `AuthCache`), rows read before are answered from it, without a query: the cache
+ * is emptied by any change to the settings, this process's (before its caller is answered) or another's (PostgreSQL:
+ * when its NOTIFY arrives, migration 024; SQLite: at the next call). What it answers is shared: nobody changes it.
+ */
+export async function storedSettings(tx: Tx, cache?: AuthCache<object>): Promise<ReadonlyMap<string, string>> {
+  const kept = cache?.get(SETTINGS_KEY) as ReadonlyMap<string, string> | undefined;
+  if (kept) return kept;
+  const ticket = cache?.ticket() ?? 0;
+  const all: ReadonlyMap<string, string> = await repo.readAll(tx);
+  // no customer's: dropped when the cache is emptied (a change to the settings)
+  cache?.put(ticket, SETTINGS_KEY, 0, all);
+  return all;
+}
 
 /** The recharge and withdrawal ranges of the stored settings; a corrupt stored limit throws. */
-export function moneyLimitsIn(all: Map<string, string>): Record<'recharge' | 'withdraw', AmountRange> {
+export function moneyLimitsIn(all: ReadonlyMap<string, string>): Record<'recharge' | 'withdraw', AmountRange> {
   const limit = (key: keyof typeof DEFAULT_LIMITS) => storedLimit(all, key);
   return {
     recharge: { min: limit('recharge_min'), max: limit('recharge_max') },
@@ -64,7 +81,7 @@ export async function moneyLimits(tx: Tx): Promise<Record<'recharge' | 'withdraw
 }
 
 /** Checks an amount (micro-units, parsed at the wire) against the range of a recharge or a withdrawal in `all`. */
-export function checkAmountIn(all: Map<string, string>, amount: bigint, kind: 'recharge' | 'withdraw'): bigint {
+export function checkAmountIn(all: ReadonlyMap<string, string>, amount: bigint, kind: 'recharge' | 'withdraw'): bigint {
   const issue = limitIssue(amount, moneyLimitsIn(all)[kind]);
   if (issue?.key === 'amount_too_small') throw new DomainError('amount_too_small', { min: formatAmount(issue.limit!) });
   if (issue?.key === 'amount_too_large') throw new DomainError('amount_too_large', { max: formatAmount(issue.limit!) });
@@ -72,8 +89,13 @@ export function checkAmountIn(all: Map<string, string>, amount: bigint, kind: 'r
 }
 
 /** Checks an amount (micro-units, parsed at the wire) against the operator-set range of a recharge or a withdrawal. */
-export async function checkAmount(tx: Tx, amount: bigint, kind: 'recharge' | 'withdraw'): Promise<bigint> {
-  return checkAmountIn(await repo.readAll(tx), amount, kind);
+export async function checkAmount(
+  tx: Tx,
+  amount: bigint,
+  kind: 'recharge' | 'withdraw',
+  cache?: AuthCache<object>,
+): Promise<bigint> {
+  return checkAmountIn(await storedSettings(tx, cache), amount, kind);
 }
 
 /** Saves the operator-editable settings and audits what changed (each key's old and new value). */

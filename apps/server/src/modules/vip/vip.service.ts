@@ -28,7 +28,7 @@ export async function vipLevels(tx: Tx): Promise<VipLevel[]> {
 }
 
 /** The levels in settings rows already read (`settings.storedSettings`), as `vipLevels` answers them. */
-export const vipLevelsIn = (stored: Map<string, string>): VipLevel[] => levelsOf(stored.get(LEVELS_KEY));
+export const vipLevelsIn = (stored: ReadonlyMap<string, string>): VipLevel[] => levelsOf(stored.get(LEVELS_KEY));
 
 function levelsOf(raw: string | undefined): VipLevel[] {
   if (raw === undefined) return [...DEFAULT_VIP_LEVELS];

@@ -57,7 +57,7 @@ export async function createWithdrawal(
     // from its sequence) — sent together: on PostgreSQL one round trip
     const [account, stored, reserved] = await Promise.all([
       lockOwnAccount(tx, userId, input.bk_id),
-      storedSettings(tx),
+      storedSettings(tx, ctx.settingsCache),
       reserveId(tx, 'withdrawals'),
     ]);
     if (!account) throw new DomainError('no_payout_account');
