@@ -287,6 +287,19 @@ describe('the settings rows in the cache', () => {
     expect(await readsSettings(() => c.withdraw('12'))).toBe(false);
   });
 
+  it("the public configuration, asked for by every app as it starts, is answered from them, an operator's save in the very next answer", async () => {
+    const config = () => s.call<{ app_name: string }>(API.config, {});
+    await config();
+    expect(await readsSettings(config)).toBe(false);
+    const now = (await s.admin<Record<string, string>>(ADMIN_API.settingsGet, {}, admin)).data;
+    await notificationsLate(async () => {
+      expect((await s.admin(ADMIN_API.settingsSave, { ...now, app_name: 'C2C Cached' }, admin)).code).toBe(200);
+      expect((await config()).data.app_name).toBe('C2C Cached');
+    });
+    expect((await s.admin(ADMIN_API.settingsSave, now, admin)).code).toBe(200);
+    expect((await config()).data.app_name).toBe(now.app_name);
+  });
+
   it("an operator's change of the withdrawal range is applied by the very next withdrawal, and kept from then on", async () => {
     const c = await withdrawer();
     expect((await c.withdraw('15')).code).toBe(200);

@@ -6,7 +6,9 @@ import { operatorAuth } from '../operators/operators.service.js';
 import * as settings from './settings.service.js';
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  post(app, ctx, API.config, { body: emptyRequest, auth: noAuth }, ({ tx }) => settings.publicConfig(tx, ctx.config.publicUrl));
+  post(app, ctx, API.config, { body: emptyRequest, auth: noAuth }, ({ tx }) =>
+    settings.publicConfig(tx, ctx.config.publicUrl, ctx.settingsCache),
+  );
   post(app, ctx, ADMIN_API.settingsGet, { body: emptyRequest, auth: operatorAuth(ctx) }, ({ tx }) =>
     settings.getSettings(tx, ctx.config.publicUrl),
   );

@@ -29,8 +29,8 @@ const KEYS = [
 const DEFAULT_LIMITS = { recharge_min: '10.00', recharge_max: '1000000.00', withdraw_min: '10.00', withdraw_max: '50000.00' };
 
 /** The operator-editable settings; app_url falls back to PUBLIC_URL until an operator sets one. */
-export async function getSettings(tx: Tx, publicUrl: string): Promise<Settings> {
-  const all = await repo.readAll(tx);
+export async function getSettings(tx: Tx, publicUrl: string, cache?: AuthCache<object>): Promise<Settings> {
+  const all = await storedSettings(tx, cache);
   return {
     app_name: all.get('app_name') ?? 'C2C',
     logo: all.get('logo') ?? '',
@@ -109,7 +109,8 @@ export async function saveSettings(tx: Tx, ctx: AppContext, actor: Actor, next: 
   return getSettings(tx, ctx.config.publicUrl);
 }
 
-export async function publicConfig(tx: Tx, publicUrl: string): Promise<PublicConfig> {
-  const s = await getSettings(tx, publicUrl);
+/** What every app asks for when it starts: the settings (from the node's cache, `storedSettings`) and the languages. */
+export async function publicConfig(tx: Tx, publicUrl: string, cache?: AuthCache<object>): Promise<PublicConfig> {
+  const s = await getSettings(tx, publicUrl, cache);
   return { ...s, img_url: publicUrl, langs: [...LANGS], default_lang: DEFAULT_LANG };
 }
