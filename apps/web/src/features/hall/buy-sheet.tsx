@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
-import { useAmountError } from '../../lib/amount-check';
+import { typedAmountIssue, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
@@ -27,9 +27,10 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
   const lang = i18n.language;
-  const amountError = useAmountError(amount, listing ? { min: buyMin(listing), max: buyMax(listing) } : {});
-  // no price for an amount that cannot be bought
-  const fiat = listing && !amountError ? fiatFor(amount, listing, lang) : null;
+  const limits = listing ? { min: buyMin(listing), max: buyMax(listing) } : {};
+  const amountError = useAmountError(amount, limits);
+  // no price for an amount that cannot be bought (checked at once; its message may take a moment to load)
+  const fiat = listing && !typedAmountIssue(amount, lang, limits) ? fiatFor(amount, listing, lang) : null;
 
   const close = () => {
     setAmount('');
@@ -44,7 +45,7 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
       { amounts: ['number'] },
     );
     if (!body) return;
-    if (!withinLimits(body.number, { min: buyMin(listing), max: buyMax(listing) })) return;
+    if (!withinLimits(body.number, limits)) return;
     const pay = fiatOf(body.number, listing.price, listing.currency);
     const confirmed = await confirm({
       title: t('hall.buy.confirmTitle'),

@@ -70,8 +70,11 @@ describe('sell to merchants', () => {
     // 33.33 × 0.999999 = 33.32996667 EUR: 33.32, never 33.33
     fireEvent.change(input, { target: { value: '33.33' } });
     expect(receive()).toBe('33.32 EUR');
+    fireEvent.change(input, { target: { value: '100' } });
+    expect(receive()).toBe('99.99 EUR');
+    // past the per-order maximum (and the balance): refused under the field, nothing to receive
     fireEvent.change(input, { target: { value: '1,000' } });
-    expect(receive()).toBe('999.99 EUR');
+    expect(receive()).toBe('--');
     fireEvent.change(input, { target: { value: '12.345' } });
     expect(receive()).toBe('--');
     // and says why under the field, before anything is sent
@@ -84,6 +87,8 @@ describe('sell to merchants', () => {
     const input = await sheet.findByPlaceholderText('Up to 2 decimals');
     fireEvent.change(input, { target: { value: '60.01' } });
     expect(await findFieldError('The merchant buys only 60.00 USDT more')).toBeTruthy();
+    // nothing to receive for a quantity that cannot be sold
+    expect(sheet.getByLabelText('You receive').textContent).toBe('--');
     // and when sent anyway: refused before the confirmation
     await sheet.findByText('Commerzbank ••3000');
     press(sheet, 'Sell');

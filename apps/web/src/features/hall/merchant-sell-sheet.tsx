@@ -8,7 +8,7 @@ import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
-import { useAmountError } from '../../lib/amount-check';
+import { typedAmountIssue, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
@@ -54,7 +54,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const options = (accounts.data ?? []).filter((a) => offer.methods.includes(a.type));
   const account = options.find((a) => a.id === picked) ?? options[0];
   const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
-  // what the typed quantity pays, as the server will compute it; nothing while it is not an amount
+  // what the typed quantity pays, as the server will compute it; nothing while it is not an amount it may sell
   const typed = readAmount(quantity, lang);
   // the merchant buys no more than its quantity left
   const limits = {
@@ -64,7 +64,9 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
     cap: { limit: offer.quantity, key: 'merchant_quantity_short' as const },
   };
   const quantityError = useAmountError(quantity, limits);
-  const receive = typed !== null && parseAmount(typed) !== null ? fiatOf(typed, offer.price, offer.currency) : null;
+  // no price for a quantity that cannot be sold (why stands under the field; checked at once, the message may load later)
+  const sellable = typed !== null && !typedAmountIssue(quantity, lang, limits) && parseAmount(typed) !== null;
+  const receive = sellable ? fiatOf(typed, offer.price, offer.currency) : null;
 
   const fillAll = () => {
     if (available) setQuantity(formatMoney(sellAll(available, offer.quantity, offer.max), lang));

@@ -68,6 +68,9 @@ describe('the interest wallet', () => {
     expect(preview()).toBe(`Pays back 36.210211 USDT (2.880211 interest) on ${dateOf(Date.now() + 7 * 86_400_000)}`);
     fireEvent.change(c.getByPlaceholderText('Amount in USDT, up to 2 decimals'), { target: { value: '1.234' } });
     expect(preview()).toBe('--');
+    // a well-formed amount below the product's minimum pays nothing back either: it cannot be subscribed
+    fireEvent.change(c.getByPlaceholderText('Amount in USDT, up to 2 decimals'), { target: { value: '5' } });
+    expect(preview()).toBe('--');
   });
 
   it('confirms amount, product, payback and date before it subscribes, with a request_id', async () => {

@@ -21,7 +21,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { Tabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
-import { useAmountError } from '../../lib/amount-check';
+import { typedAmountIssue, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { formatMoney, readAmount } from '../../lib/money';
 import { useMoney } from '../../lib/queries';
@@ -56,7 +56,10 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
     cap: { limit: product.remaining, key: 'interest_quota_short' as const },
   };
   const amountError = useAmountError(amount, limits);
-  const preview = typed !== null && parseAmount(typed) !== null ? payback(product, typed, new Date()) : null;
+  // no payback for an amount that cannot be subscribed (why stands under the field; checked at once, the message may
+  // load later)
+  const subscribable = typed !== null && !typedAmountIssue(amount, lang, limits) && parseAmount(typed) !== null;
+  const preview = subscribable ? payback(product, typed, new Date()) : null;
 
   const submit = async () => {
     const body = await validate('lixibaoCreateOrderRequest', { lixibao_id: product.id, number: amount }, { amounts: ['number'] });
