@@ -231,9 +231,10 @@ describe('migration 019: the day totals of withdrawals', () => {
 
   it('are read and written through their primary key', async () => {
     if (onPostgres) {
-      const rows = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'withdrawal_days'`.execute(
-        s.db,
-      );
+      // this test's schema only: another test's schema dropped meanwhile fails pg_get_indexdef ("could not open
+      // relation with OID …")
+      const rows = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+        where schemaname = current_schema() and tablename = 'withdrawal_days'`.execute(s.db);
       expect(rows.rows.map((r) => r.indexdef).join('\n')).toMatch(/UNIQUE INDEX withdrawal_days_pk .*\(user_id, day\)/);
       return;
     }
