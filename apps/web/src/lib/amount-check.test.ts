@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typedAmountIssue } from './amount-check';
+import { sendableAmount, typedAmountIssue } from './amount-check';
 
 const limits = { min: '20.00', max: '10000.00', available: '120.50' };
 const key = (typed: string, locale = 'en', cap?: { limit: string; key: 'merchant_quantity_short' }) =>
@@ -39,5 +39,15 @@ describe('typedAmountIssue', () => {
   it('reads full-width digits and marks, as a Japanese keyboard types them', () => {
     expect(key('２５．５', 'ja')).toBeNull();
     expect(key('１２．３４５', 'ja')).toBe('amount_format');
+  });
+});
+
+describe('sendableAmount', () => {
+  it('is the wire amount of what may be sent as typed, and null for anything the field refuses or is still typing', () => {
+    expect(sendableAmount('50', 'en', limits)).toBe('50');
+    expect(sendableAmount('1.000,5', 'de', { ...limits, available: '5000.00' })).toBe('1000.5');
+    for (const typed of ['', 'abc', '12.345', '5', '120.51', '50.'])
+      expect(sendableAmount(typed, 'en', limits), typed).toBeNull();
+    expect(sendableAmount('60.01', 'en', { ...limits, cap: { limit: '60.00', key: 'merchant_quantity_short' } })).toBeNull();
   });
 });

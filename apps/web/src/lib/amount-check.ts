@@ -1,4 +1,4 @@
-import { amountEntryIssue, type ErrorKey } from '@c2c/shared';
+import { amountEntryIssue, type ErrorKey, parseAmount } from '@c2c/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './error-text';
@@ -27,6 +27,16 @@ export function typedAmountIssue(typed: string, locale: string, limits: AmountLi
   const entry = amountEntryIssue(read);
   if (entry) return { key: entry };
   return amountIssue(read, limits);
+}
+
+/**
+ * The wire amount a typed one stands for when it may be sent as it is (nothing wrong with it: `typedAmountIssue`), else
+ * null: what a form prices or previews. Checked at once, not when the message of what is wrong has loaded.
+ */
+export function sendableAmount(typed: string, locale: string, limits: AmountLimits): string | null {
+  const wire = readAmount(typed, locale);
+  if (wire === null || parseAmount(wire) === null) return null;
+  return typedAmountIssue(typed, locale, limits) ? null : wire;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
-import { typedAmountIssue, useAmountError } from '../../lib/amount-check';
+import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { formatMoney, readAmount } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
@@ -29,8 +29,9 @@ export function BuySheet({ listing, onClose }: { listing: Listing | null; onClos
   const lang = i18n.language;
   const limits = listing ? { min: buyMin(listing), max: buyMax(listing) } : {};
   const amountError = useAmountError(amount, limits);
-  // no price for an amount that cannot be bought (checked at once; its message may take a moment to load)
-  const fiat = listing && !typedAmountIssue(amount, lang, limits) ? fiatFor(amount, listing, lang) : null;
+  // no price for an amount that cannot be bought (why stands under the field)
+  const buyable = listing ? sendableAmount(amount, lang, limits) : null;
+  const fiat = listing && buyable !== null ? fiatOf(buyable, listing.price, listing.currency) : null;
 
   const close = () => {
     setAmount('');

@@ -1,4 +1,4 @@
-import { type MerchantOffer, parseAmount, ROUTES } from '@c2c/shared';
+import { type MerchantOffer, ROUTES } from '@c2c/shared';
 import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,9 @@ import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
 import { SubmitButton } from '../../components/submit-button';
-import { typedAmountIssue, useAmountError } from '../../lib/amount-check';
+import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { formatMoney, readAmount } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { useMoney } from '../../lib/queries';
@@ -54,8 +54,6 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const options = (accounts.data ?? []).filter((a) => offer.methods.includes(a.type));
   const account = options.find((a) => a.id === picked) ?? options[0];
   const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
-  // what the typed quantity pays, as the server will compute it; nothing while it is not an amount it may sell
-  const typed = readAmount(quantity, lang);
   // the merchant buys no more than its quantity left
   const limits = {
     min: offer.min,
@@ -64,9 +62,10 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
     cap: { limit: offer.quantity, key: 'merchant_quantity_short' as const },
   };
   const quantityError = useAmountError(quantity, limits);
-  // no price for a quantity that cannot be sold (why stands under the field; checked at once, the message may load later)
-  const sellable = typed !== null && !typedAmountIssue(quantity, lang, limits) && parseAmount(typed) !== null;
-  const receive = sellable ? fiatOf(typed, offer.price, offer.currency) : null;
+  // what the typed quantity pays, as the server will compute it; nothing for one that cannot be sold (why stands under
+  // the field)
+  const sellable = sendableAmount(quantity, lang, limits);
+  const receive = sellable === null ? null : fiatOf(sellable, offer.price, offer.currency);
 
   const fillAll = () => {
     if (available) setQuantity(formatMoney(sellAll(available, offer.quantity, offer.max), lang));

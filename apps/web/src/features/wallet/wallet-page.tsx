@@ -4,7 +4,6 @@ import {
   type InterestOrder,
   type InterestProduct,
   interestOf,
-  parseAmount,
   parseRate,
   wireToMicro,
 } from '@c2c/shared';
@@ -21,9 +20,9 @@ import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { Tabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
-import { typedAmountIssue, useAmountError } from '../../lib/amount-check';
+import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { formatMoney, readAmount } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
@@ -47,7 +46,6 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
   const money = (wire: string) => formatMoney(wire, lang);
   const [amount, setAmount] = useState('');
   const requestId = useRequestId();
-  const typed = readAmount(amount, lang);
   // the product takes no more than its quota left
   const limits = {
     min: product.min,
@@ -56,10 +54,9 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
     cap: { limit: product.remaining, key: 'interest_quota_short' as const },
   };
   const amountError = useAmountError(amount, limits);
-  // no payback for an amount that cannot be subscribed (why stands under the field; checked at once, the message may
-  // load later)
-  const subscribable = typed !== null && !typedAmountIssue(amount, lang, limits) && parseAmount(typed) !== null;
-  const preview = subscribable ? payback(product, typed, new Date()) : null;
+  // no payback for an amount that cannot be subscribed (why stands under the field)
+  const subscribable = sendableAmount(amount, lang, limits);
+  const preview = subscribable === null ? null : payback(product, subscribable, new Date());
 
   const submit = async () => {
     const body = await validate('lixibaoCreateOrderRequest', { lixibao_id: product.id, number: amount }, { amounts: ['number'] });
