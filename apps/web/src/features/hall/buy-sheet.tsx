@@ -1,4 +1,4 @@
-import { parseAmount, ROUTES } from '@c2c/shared';
+import { ROUTES } from '@c2c/shared';
 import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,20 +6,13 @@ import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/submit-button';
 import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { formatMoney, readAmount } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
 import { refreshTrades } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { buyMax, buyMin, createTrade, type Listing, onlyWhole } from '../../lib/trade';
 import { validate, withinLimits } from '../../lib/validate';
 import { fiatOf } from './fiat';
-
-/** What the typed amount costs in the listing's currency (the server's rounding), or null while it is not an amount. */
-export function fiatFor(typed: string, listing: Pick<Listing, 'price' | 'currency'>, locale: string): string | null {
-  const wire = readAmount(typed, locale);
-  if (wire === null || parseAmount(wire) === null) return null;
-  return fiatOf(wire, listing.price, listing.currency);
-}
 
 /** The sheet buying from one listing: amount (or "All"), the exact fiat to pay, a confirmation, then the trade page. */
 export function BuySheet({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {

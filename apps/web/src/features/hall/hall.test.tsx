@@ -1,11 +1,18 @@
 import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendableAmount } from '../../lib/amount-check';
 import type { Listing } from '../../lib/trade';
 import { config, findFieldError, findToast, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK } from '../../test/fixtures';
-import { fiatFor } from './buy-sheet';
+import { fiatOf } from './fiat';
+
+/** What the buy sheet shows to pay for a typed amount (no listing limits): null while it is not an amount. */
+const fiatFor = (typed: string, listing: Pick<Listing, 'price' | 'currency'>, locale: string) => {
+  const wire = sendableAmount(typed, locale, {});
+  return wire === null ? null : fiatOf(wire, listing.price, listing.currency);
+};
 
 const listing = (over: Partial<Listing> = {}): Listing => ({
   id: 11,
