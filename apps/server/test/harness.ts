@@ -539,7 +539,8 @@ export async function statementsRunBy(s: { ctx: { database: Database } }, call: 
   proto.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: unknown } | undefined;
     const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
-    if (text !== undefined) seen.push(text.replace(/\$\d+/g, '?'));
+    // a Sync that ends chained statements (`RunStatement.sync`) is a query without text: no statement
+    if (text) seen.push(text.replace(/\$\d+/g, '?'));
     return query.apply(this, args);
   };
   try {

@@ -16,6 +16,7 @@ import {
 import { checkLedger } from '../modules/ledger/ledger.service.js';
 import { withdrawnOn, withdrawnOnSummed } from '../modules/vip/vip.repository.js';
 import { up as migrate019 } from './migrations/019-write-paths.js';
+import { preparedNameOf } from './pg-session.js';
 
 let s: TestServer;
 let admin: string;
@@ -120,7 +121,7 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
   });
 
-  it("withdraw/create and saleu/create-order on PostgreSQL: three round trips on the transaction's connection — the reads with the new id, the writes together, the end", async () => {
+  it("withdraw/create and saleu/create-order on PostgreSQL: three round trips on the transaction's connection — the reads with the new id, the writes together, the end — each ending with one Sync", async () => {
     if (!onPostgres) return;
     const c = await seller();
     // the settings rows in the node's cache, as after any withdrawal
@@ -130,17 +131,29 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       [API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0001' }, 2, 3],
       [API.saleuCreateOrder, { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'trips-s-0001' }, 3, 2],
     ] as const;
+    // BEGIN, SAVEPOINT, RELEASE and COMMIT are prepared statements too: a Bind of each, by name
+    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
     for (const [path, body, reads, changes] of calls) {
       const writes = await pgWritesBy(async () => expect((await s.call(path, body, c.token)).code).toBe(200));
-      const own = writes.filter((w) => w.some((text) => text.includes('SAVEPOINT work')));
+      const own = writes.filter((w) => w.some((text) => text.includes(bindOf('SAVEPOINT work'))));
       expect(own).toHaveLength(1);
       const [first, together, end, ...more] = own[0]!;
       expect(more).toEqual([]);
       // BEGIN and SAVEPOINT with the reads and the new id's
-      expect(pgMessagesOf(first!).filter((type) => type === 'B')).toHaveLength(reads);
+      expect(first).toContain(bindOf('begin'));
+      expect(pgMessagesOf(first!).filter((type) => type === 'B')).toHaveLength(2 + reads);
       // the insert, the posting (and the day's total) as one write: a Bind message each
       expect(pgMessagesOf(together!).filter((type) => type === 'B')).toHaveLength(changes);
-      expect(end).toMatch(/RELEASE SAVEPOINT work.*commit/s);
+      expect(end).toContain(`${bindOf('RELEASE SAVEPOINT work')}`);
+      expect(end).toContain(`${bindOf('commit')}`);
+      // each round trip ends with one Sync, none before (PostgreSQL answers it with one ReadyForQuery, one flush), and
+      // no statement goes as a simple query of its own
+      for (const write of [first!, together!, end!]) {
+        const types = pgMessagesOf(write);
+        expect(types.filter((type) => type === 'S')).toHaveLength(1);
+        expect(types.at(-1)).toBe('S');
+        expect(types).not.toContain('Q');
+      }
     }
   });
 

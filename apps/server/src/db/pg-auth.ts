@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Client, ClientConfig } from 'pg';
 import type { Logger } from '../lib/logger.js';
 import { type AuthCache, changeOf } from './auth-cache.js';
+import { answeredByReadyForQuery } from './pg-query.js';
 
 /** the channel the triggers of migration 023 notify, with `schema:user id` */
 export const AUTH_CHANNEL = 'c2c_auth';
@@ -22,7 +23,10 @@ interface Watchable {
 export function clientWatchingAuth(Base: typeof Client, onChange: (what: number) => void): typeof Client {
   const Plain = Base as unknown as new (config?: ClientConfig | string) => Watchable;
   class Watched extends Plain {
-    /** queries sent, and ReadyForQuery messages answered to them (one each; the start-up's own is not counted) */
+    /**
+     * queries sent that PostgreSQL answers with a ReadyForQuery, and the ReadyForQuery messages answered to them (one
+     * each; the start-up's own is not counted)
+     */
     #sent = 0;
     #answered = -1;
     /** the last query (by count) that changed what the caches keep, until its transaction has ended; 0: none */
@@ -42,12 +46,14 @@ export function clientWatchingAuth(Base: typeof Client, onChange: (what: number)
       });
     }
     override query(...args: unknown[]): unknown {
-      this.#sent++;
       const config = args[0];
+      // a chained statement is answered with the ReadyForQuery of the Sync sent behind it, counted as a query
+      if (answeredByReadyForQuery(config)) this.#sent++;
       const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
       const changes = typeof text === 'string' ? changeOf(text) : 0;
       if (changes) {
-        this.#changeAt = this.#sent;
+        // a chained change: its transaction has not ended before the ReadyForQuery of the Sync behind it
+        this.#changeAt = this.#sent + (answeredByReadyForQuery(config) ? 0 : 1);
         this.#changed |= changes;
         // at once too: a read of the same transaction after the change is not answered from before it
         onChange(changes);

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/harness.js';
 import { withPgUser } from './database.js';
-import { statementRunner } from './pg-query.js';
+import { isSkipped, statementRunner } from './pg-query.js';
 
 // PostgreSQL only: the prepared statements' queries of pg's clients (`statementRunner`)
 const run = statementRunner(pg);
@@ -129,5 +129,99 @@ describe('prepared statements run by our own query (PostgreSQL)', () => {
   it('runs a statement without a name as pg does (PostgreSQL)', async () => {
     if (!onPostgres) return;
     expect((await run(client, 'select $1::int + 1 as n', [41], undefined)).rows).toEqual([{ n: 42 }]);
+  });
+});
+
+describe('chained statements: one Sync for those sent together (PostgreSQL)', () => {
+  /** ReadyForQuery messages the client received: one per Sync PostgreSQL answered */
+  let ready = 0;
+  beforeAll(() => {
+    if (onPostgres) (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => ready++);
+  });
+
+  it('answers each chained statement with its own rows, and the Sync behind them with one ReadyForQuery (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const name = fresh();
+    const before = ready;
+    const answers = Array.from({ length: 5 }, (_, i) => run(client, 'select $1::int * 3 as thrice', [i], name, true));
+    const synced = run.sync(client);
+    expect((await Promise.all(answers)).map((a) => a.rows)).toEqual(Array.from({ length: 5 }, (_, i) => [{ thrice: i * 3 }]));
+    await synced;
+    expect(ready - before).toBe(1);
+    // and the connection goes on, chained or not
+    expect((await run(client, 'select $1::int * 3 as thrice', [7], name)).rows).toEqual([{ thrice: 21 }]);
+    expect(ready - before).toBe(2);
+  });
+
+  it('skips what was sent behind a chained statement that failed, up to its Sync, and runs what comes after (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    await client.query('create temporary table if not exists pg_query_chain (v int)');
+    await client.query('truncate pg_query_chain');
+    const insert = fresh();
+    const divide = fresh();
+    const count = fresh();
+    await client.query('begin');
+    const first = run(client, 'insert into pg_query_chain (v) values ($1)', [1], insert, true);
+    const refused = run(client, 'select 10 / $1::int as q', [0], divide, true);
+    // sent behind the failure: a statement already prepared, and one whose Parse goes with it
+    const skipped = run(client, 'insert into pg_query_chain (v) values ($1)', [2], insert, true);
+    const unparsed = run(client, 'select count(*)::int as c from pg_query_chain', [], count, true);
+    const synced = run.sync(client);
+    expect((await first).rowCount).toBe(1);
+    await expect(refused).rejects.toThrow(/division by zero/);
+    for (const p of [skipped, unparsed, synced]) {
+      const err = await p.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isSkipped(err)).toBe(true);
+      expect((err as Error).cause).toBeInstanceOf(pg.DatabaseError);
+    }
+    // the transaction failed: PostgreSQL says so, and the rollback leaves nothing
+    await expect(client.query('select 1')).rejects.toThrow(/current transaction is aborted/);
+    await client.query('rollback');
+    // the statement whose Parse was skipped is prepared again on its next use
+    const again = run(client, 'select count(*)::int as c from pg_query_chain', [], count, true);
+    await run.sync(client);
+    expect((await again).rows).toEqual([{ c: 0 }]);
+    expect((await run(client, 'select 10 / $1::int as q', [5], divide)).rows).toEqual([{ q: 2 }]);
+  });
+
+  it('hands a parameter it cannot send to its caller alone: the statements sent with it run (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const name = fresh();
+    const unsendable = {
+      toPostgres() {
+        throw new Error('no way to send this');
+      },
+    };
+    const before = run(client, 'select $1::text as t', ['before'], name, true);
+    const refused = run(client, 'select $1::text as t', [unsendable], name, true);
+    const after = run(client, 'select $1::text as t', ['after'], name, true);
+    const synced = run.sync(client);
+    await expect(refused).rejects.toThrow('no way to send this');
+    expect((await before).rows).toEqual([{ t: 'before' }]);
+    expect((await after).rows).toEqual([{ t: 'after' }]);
+    await synced;
+  });
+
+  it('runs BEGIN, SAVEPOINT, RELEASE and COMMIT prepared and chained, the transaction committed once (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    await client.query('create temporary table if not exists pg_query_commit (v int)');
+    const [begin, savepoint, insert, release, commit] = [fresh(), fresh(), fresh(), fresh(), fresh()];
+    const before = ready;
+    const sent = [
+      run(client, 'begin', [], begin, true),
+      run(client, 'savepoint work', [], savepoint, true),
+      run(client, 'insert into pg_query_commit (v) values ($1)', [42], insert, true),
+      run(client, 'release savepoint work', [], release, true),
+      run(client, 'commit', [], commit, true),
+    ];
+    const synced = run.sync(client);
+    expect((await Promise.all(sent)).map((r) => r.command)).toEqual(['BEGIN', 'SAVEPOINT', 'INSERT', 'RELEASE', 'COMMIT']);
+    await synced;
+    expect(ready - before).toBe(1);
+    expect((client as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
+    expect((await client.query('select v from pg_query_commit')).rows).toEqual([{ v: 42 }]);
   });
 });

@@ -13,6 +13,8 @@ interface PgQuery {
   _result: { fields: unknown[]; _parsers: unknown[] | undefined; _prebuiltEmptyResultObject: object | null };
   handleRowDescription(msg: unknown): void;
   handleCommandComplete(msg: unknown, connection: unknown): void;
+  handleError(err: Error, connection: unknown): void;
+  submit(connection: PgConnection): Error | null;
 }
 type PgQueryClass = new (text: string) => PgQuery;
 
@@ -22,6 +24,29 @@ interface PgConnection {
   submittedNamedStatements: Record<string, string>;
   parse(msg: { text: string; name: string }): void;
   _send(buffer: Buffer): boolean;
+}
+
+/** the parts of pg's `Client` in pipeline mode a chained statement (no Sync of its own) steps through (pg's own) */
+interface PgClient {
+  connection: PgConnection;
+  _queryable: boolean;
+  _txStatus: string | null;
+  _sentQueryQueue: PgQuery[];
+  _handleReadyForQuery(msg: { status: string | null }): void;
+  query(query: unknown): unknown;
+}
+
+/** what a query that ends with a Sync of its own is marked with: PostgreSQL answers its Sync even after an error */
+const ENDS_WITH_SYNC = Symbol('ends with a Sync');
+/** what a chained statement (`RunStatement`) is marked with: no ReadyForQuery answers it */
+const CHAINED = Symbol('chained');
+
+/**
+ * Whether PostgreSQL answers `query`, as handed to a client's `query`, with a ReadyForQuery of its own: every query
+ * but a chained statement (`RunStatement`), whose Sync comes later, as a query of its own.
+ */
+export function answeredByReadyForQuery(query: unknown): boolean {
+  return !(typeof query === 'object' && query !== null && (query as { [CHAINED]?: true })[CHAINED] === true);
 }
 
 /** the columns of a prepared statement's rows, as pg parses them: learned once per connection */
@@ -38,6 +63,7 @@ const EXECUTE = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0]);
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 const EXECUTE_SYNC = Buffer.concat([EXECUTE, SYNC]);
 const DESCRIBE_EXECUTE_SYNC = Buffer.concat([DESCRIBE_PORTAL, EXECUTE, SYNC]);
+const DESCRIBE_EXECUTE = Buffer.concat([DESCRIBE_PORTAL, EXECUTE]);
 
 /**
  * Bind (to the unnamed portal, text results), then the constant messages `tail`, in one buffer: what the connection
@@ -90,13 +116,61 @@ function executionOf(statement: string, values: readonly (string | Buffer | null
   return buffer;
 }
 
-/** runs a statement on a client: under its prepared statement's name when it has one */
-export type RunStatement = (
-  client: Pick<Client, 'query'>,
-  text: string,
-  values: readonly unknown[],
-  name: string | undefined,
-) => Promise<PgResult>;
+/**
+ * Runs a statement on a client: under its prepared statement's name when it has one. A `chained` one (named only, on a
+ * client in pipeline mode) goes without a Sync of its own and is answered at its CommandComplete: the statements a
+ * transaction sends together then end with one Sync (`sync`), and PostgreSQL answers them with one ReadyForQuery — one
+ * flush of its output, one wake-up of this process — not one each. After a chained statement that fails, PostgreSQL
+ * skips every message up to the next Sync: the chained statements sent behind it fail without having run
+ * (`isSkipped`), whatever their caller awaits is answered, and the connection goes on.
+ */
+export interface RunStatement {
+  (
+    client: Pick<Client, 'query'>,
+    text: string,
+    values: readonly unknown[],
+    name: string | undefined,
+    chained?: boolean,
+  ): Promise<PgResult>;
+  /** Sends a Sync: it ends the chained statements sent before it (answered, like them, in order). */
+  sync(client: Pick<Client, 'query'>): Promise<void>;
+}
+
+const SKIPPED = Symbol('not run: a statement sent before it failed');
+/** Whether `err` is the failure of a chained statement that never ran: one sent before it, up to its Sync, failed. */
+export function isSkipped(err: unknown): boolean {
+  return err instanceof Error && (err as Error & { [SKIPPED]?: true })[SKIPPED] === true;
+}
+function skippedBy(cause: Error): Error {
+  const err = new Error('not run: a statement sent before it in the same round trip failed', { cause });
+  (err as Error & { [SKIPPED]?: true })[SKIPPED] = true;
+  return err;
+}
+
+/**
+ * After the chained statement at the head of `client`'s pipeline failed (its ErrorResponse came): PostgreSQL skips
+ * every message up to the next Sync and answers that Sync. The queries sent up to it are taken out of the pipeline and
+ * fail without having run (the prepared statements they were to prepare are not prepared: they will be again); the
+ * one that carries the Sync is answered by the ReadyForQuery that comes next, as pg answers a failed query's. A
+ * pipeline with no Sync behind the failure (never so: a transaction sends its Sync before anything leaves) is broken
+ * off: its connection is closed, and every query on it fails.
+ */
+function skipToSync(client: PgClient, cause: Error): void {
+  const queue = client._sentQueryQueue;
+  const { connection } = client;
+  const skipped = skippedBy(cause);
+  while (queue.length) {
+    const query = queue.shift() as PgQuery & { [ENDS_WITH_SYNC]?: true };
+    const name = query.name;
+    if (name && connection.parsedStatements[name] === undefined) delete connection.submittedNamedStatements[name];
+    query.handleError(skipped, connection);
+    // its Sync is answered: pg takes that ReadyForQuery as the failed query's, with none active
+    if (query[ENDS_WITH_SYNC]) return;
+  }
+  (connection as unknown as { stream: { destroy(err?: Error): void } }).stream.destroy(
+    new Error('a chained statement failed with no Sync sent behind it'),
+  );
+}
 
 /**
  * How the pool's clients run statements (`PgSession`, `PlainLanes`). An unnamed one as pg's `query` does; a named
@@ -109,8 +183,9 @@ export type RunStatement = (
  *   `isStalePlan`), and the connection is replaced.
  * It is a subclass of pg's `Query`, which pg's pipeline mode requires of anything it sends.
  */
-export function statementRunner(pg: { Query: unknown }): RunStatement {
+export function statementRunner(pg: { Query: unknown; DatabaseError: unknown }): RunStatement {
   const Query = pg.Query as PgQueryClass;
+  const DatabaseError = pg.DatabaseError as new (...args: unknown[]) => Error;
   // pg's own mapping of a parameter (a Date, an array, JSON): on its default export, not in its types
   const mapper = (pg as { utils?: { prepareValue?: PrepareValue } }).utils?.prepareValue;
   if (typeof mapper !== 'function') throw new Error('pg has no utils.prepareValue: the prepared statements need it');
@@ -124,19 +199,27 @@ export function statementRunner(pg: { Query: unknown }): RunStatement {
     /** whether it asked for the columns (Describe), and whether they came */
     #describing = false;
     #described = false;
+    /** sent: its failure is PostgreSQL's answer, not a parameter it could not send */
+    #sent = false;
+    /** the client of a chained statement (no Sync of its own); none for one that ends with its Sync */
+    readonly #chainedOn: PgClient | undefined;
     constructor(
       text: string,
       name: string,
       values: readonly unknown[],
       callback: (err: Error | null, result?: PgResult) => void,
+      chainedOn: PgClient | undefined,
     ) {
       super(text);
       this.name = name;
       this.values = values as unknown[];
       this.callback = callback;
+      this.#chainedOn = chainedOn;
+      if (chainedOn) (this as { [CHAINED]?: true })[CHAINED] = true;
+      else (this as { [ENDS_WITH_SYNC]?: true })[ENDS_WITH_SYNC] = true;
     }
 
-    submit(connection: PgConnection): Error | null {
+    override submit(connection: PgConnection): Error | null {
       const name = this.name as string;
       let known = shapes.get(connection);
       if (!known) {
@@ -164,8 +247,9 @@ export function statementRunner(pg: { Query: unknown }): RunStatement {
         result._prebuiltEmptyResultObject = shape.empty;
       }
       this._accumulateRows = true;
-      const execution = executionOf(name, values, shape ? EXECUTE_SYNC : DESCRIBE_EXECUTE_SYNC);
-      connection._send(execution);
+      const tail = this.#chainedOn ? (shape ? EXECUTE : DESCRIBE_EXECUTE) : shape ? EXECUTE_SYNC : DESCRIBE_EXECUTE_SYNC;
+      connection._send(executionOf(name, values, tail));
+      this.#sent = true;
       return null;
     }
 
@@ -185,14 +269,57 @@ export function statementRunner(pg: { Query: unknown }): RunStatement {
       // described, and no columns came: the statement has no rows
       if (this.#describing && !this.#described) this.#shapes?.set(this.name as string, NO_ROWS);
       super.handleCommandComplete(msg, connection);
+      // chained: no ReadyForQuery of its own comes; it is answered now, as at one, and the next query in the pipeline
+      // takes the messages that follow (the transaction's state is the one the last ReadyForQuery told)
+      const client = this.#chainedOn;
+      if (client) client._handleReadyForQuery({ status: client._txStatus });
+    }
+
+    override handleError(err: Error, connection: unknown): void {
+      const client = this.#chainedOn;
+      // PostgreSQL refused it (not a parameter that could not be sent, not a lost connection): what was sent behind it,
+      // up to the Sync, is skipped
+      const refused = client && this.#sent && client._queryable && err instanceof DatabaseError;
+      super.handleError(err, connection);
+      if (refused) skipToSync(client, err);
     }
   }
 
-  return (client, text, values, name) => {
+  /** a Sync of its own: it ends the chained statements sent before it, and is answered by the ReadyForQuery */
+  class Sync extends Query {
+    constructor(callback: (err: Error | null) => void) {
+      super('');
+      this.callback = callback;
+      (this as { [ENDS_WITH_SYNC]?: true })[ENDS_WITH_SYNC] = true;
+    }
+    override submit(connection: PgConnection): Error | null {
+      connection._send(SYNC);
+      return null;
+    }
+  }
+
+  const run = (
+    client: Pick<Client, 'query'>,
+    text: string,
+    values: readonly unknown[],
+    name: string | undefined,
+    chained?: boolean,
+  ): Promise<PgResult> => {
     if (name === undefined) return client.query({ text, values: values as unknown[] });
     return new Promise<PgResult>((resolve, reject) => {
-      const query = new Prepared(text, name, values, (err, result) => (err ? reject(err) : resolve(result as PgResult)));
-      (client as unknown as { query(query: unknown): unknown }).query(query);
+      const query = new Prepared(
+        text,
+        name,
+        values,
+        (err, result) => (err ? reject(err) : resolve(result as PgResult)),
+        chained ? (client as unknown as PgClient) : undefined,
+      );
+      (client as unknown as PgClient).query(query);
     });
   };
+  const sync = (client: Pick<Client, 'query'>): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      (client as unknown as PgClient).query(new Sync((err) => (err ? reject(err) : resolve())));
+    });
+  return Object.assign(run, { sync });
 }

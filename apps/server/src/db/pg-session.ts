@@ -27,12 +27,18 @@ interface Statement {
   plain: boolean;
 }
 const statements = new Map<string, Statement>();
-/** what a SAVEPOINT or RELEASE is: not prepared, and never plain */
-const NOT_PREPARED: Statement = { name: undefined, plain: false };
 let named = 0;
 const NAMED_AT_MOST = 2000;
-/** what PostgreSQL prepares: a query or a data change, never a utility statement (BEGIN, SAVEPOINT, DDL) */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * what the code prepares: a query or a data change, and the transaction's own BEGIN, COMMIT, SAVEPOINT and RELEASE
+ * (prepared by the protocol's Parse, which takes any one statement: they then travel chained, `PgSession`); never DDL
+ */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b|^(begin|commit|savepoint \w+|release savepoint \w+)$/i;
+
+/** The name `text` is prepared under on every connection of this process, once it has run; none if it is not. */
+export function preparedNameOf(text: string): string | undefined {
+  return statements.get(text)?.name;
+}
 
 function statementOf(text: string): Statement {
   let statement = statements.get(text);
@@ -102,12 +108,17 @@ function resultOf({ command, rowCount, rows }: PgResult): QueryResult<unknown> {
  *   caller's session, an idempotency look-up) run on their own, on connections shared with other requests' plain
  *   queries (`PlainLanes`), and the transaction takes a connection of the pool only then; a transaction of plain
  *   queries only (a read call) sends neither BEGIN nor COMMIT and holds no connection of its own. BEGIN travels ahead
- *   of a query (which, run alone should BEGIN fail, changes nothing); ahead of anything else it is awaited.
+ *   of the statements chained behind it (which PostgreSQL skips should BEGIN fail); ahead of one that is not chained
+ *   (a statement the code does not prepare, as DDL) it is awaited unless that one is a query.
  * - SAVEPOINT and RELEASE SAVEPOINT are sent without waiting for their answer: they go out with the next statement,
  *   whose caller then hears of their failure before its own result.
  * - COMMIT goes out behind whatever is still unanswered, and counts only when every one of them succeeded and
  *   PostgreSQL answered COMMIT (a transaction that failed answers ROLLBACK to it, without an error).
- * - every query or data change runs as a named prepared statement (`statementOf`, `statementRunner`).
+ * - every query or data change, BEGIN, COMMIT, SAVEPOINT and RELEASE run as named prepared statements (`statementOf`,
+ *   `statementRunner`), chained: the statements that leave together end with one Sync, so PostgreSQL answers a round
+ *   trip with one ReadyForQuery and one flush of its output, not one per statement (`RunStatement`, `#sync`). After
+ *   one that fails, PostgreSQL skips the rest up to that Sync: they fail unrun (`isSkipped`), as the transaction would
+ *   have refused them. ROLLBACK goes on its own, after a Sync.
  * - what is sent without waiting is held in the socket and leaves with the next statement awaited, and statements run
  *   together leave together: one write to PostgreSQL per round trip (`#hold`, `#sendSoon`).
  * A failure of any statement reaches the transaction's work as an exception, and the transaction is rolled back.
@@ -125,6 +136,10 @@ export class PgSession {
   /** the connection's socket holds what was sent without waiting, to leave with the next statement awaited (`#hold`) */
   #held: Corkable | undefined;
   #sendQueued = false;
+  /** statements were sent chained since the last Sync (`#run`) */
+  #chained = false;
+  /** the last Sync sent, answered (`#sync`) */
+  #synced: Promise<void> | undefined;
   constructor(
     private readonly pool: Pool,
     private readonly lanes: PlainLanes,
@@ -134,7 +149,7 @@ export class PgSession {
   async run(query: CompiledQuery): Promise<QueryResult<unknown>> {
     const { sql: text, parameters } = query;
     const deferrable = !parameters.length && DEFERRABLE.test(text);
-    const { name, plain } = deferrable ? NOT_PREPARED : statementOf(text);
+    const { name, plain } = statementOf(text);
     // until a statement needed the transaction's own connection, its plain queries share lanes with other requests';
     // from then on every statement goes on its own, in the order they were run
     if (plain && !this.#own) return resultOf(await this.lanes.query(text, parameters, name));
@@ -145,9 +160,9 @@ export class PgSession {
       return { rows: [] };
     }
     if (!this.#begun && !plain) this.#begin();
-    if (this.#beginUnanswered && !SELECT.test(text)) await this.#answered();
-    this.#hold();
-    const sent = this.lanes.run(this.#live(), text, parameters, name);
+    // a chained statement behind a BEGIN that failed is skipped (`RunStatement`): only one that is not waits for it
+    if (this.#beginUnanswered && name === undefined && !SELECT.test(text)) await this.#answered();
+    const sent = this.#run(text, parameters, name);
     // sent once the statements run at the same time as this one (`Promise.all`) were sent too: one write for all
     this.#sendSoon();
     if (this.#unanswered.length) {
@@ -169,11 +184,10 @@ export class PgSession {
   async sendLast(query: CompiledQuery): Promise<void> {
     await this.#connection();
     this.#begin();
-    if (this.#beginUnanswered) await this.#answered();
     const { sql: text, parameters } = query;
     const { name } = statementOf(text);
-    this.#hold();
-    const sent = this.lanes.run(this.#live(), text, parameters, name).catch((err: unknown) => {
+    if (this.#beginUnanswered && name === undefined) await this.#answered();
+    const sent = this.#run(text, parameters, name).catch((err: unknown) => {
       throw markLast(err);
     });
     sent.catch(ignore);
@@ -183,7 +197,7 @@ export class PgSession {
   /** Commits: throws unless every statement sent succeeded and the transaction committed (nothing to do if none began). */
   async commit(): Promise<void> {
     if (!this.#begun) return;
-    const sent = this.#live().query('commit');
+    const sent = this.#run('commit', [], statementOf('commit').name);
     this.#send();
     try {
       await this.#answered();
@@ -193,11 +207,16 @@ export class PgSession {
     }
     const { command } = await sent;
     if (command !== 'COMMIT') throw new Error(`the transaction was not committed: PostgreSQL answered ${command}`);
+    // answered once the ReadyForQuery behind it has come too: the caches have dropped what the transaction changed
+    // (`clientWatchingAuth`) before anyone hears of the commit
+    await this.#synced;
   }
 
   /** Rolls back; answers false when the client could not (its connection is broken: the pool must drop it). */
   async rollback(): Promise<boolean> {
     if (!this.#begun) return true;
+    // on its own, after a Sync: a chained ROLLBACK behind a statement that failed would be skipped with it
+    this.#sync();
     const sent = this.#live().query('rollback');
     this.#send();
     await this.#answered().catch(ignore);
@@ -248,11 +267,33 @@ export class PgSession {
   }
 
   #defer(text: string): void {
-    this.#hold();
-    const sent = this.#live().query(text);
+    const sent = this.#run(text, [], statementOf(text).name);
     // its failure is heard by whoever waits for it (`#answered`), never as an unhandled rejection
     sent.catch(ignore);
     this.#unanswered.push(sent);
+  }
+
+  /**
+   * Sends a statement on the transaction's connection, held (`#hold`): a prepared one chained, without a Sync of its
+   * own (the Sync goes once, with what is sent together: `#send`); any other after a Sync, on its own.
+   */
+  #run(text: string, values: readonly unknown[], name: string | undefined): Promise<PgResult> {
+    this.#hold();
+    if (name === undefined) {
+      this.#sync();
+      return this.lanes.run(this.#live(), text, values, undefined);
+    }
+    this.#chained = true;
+    return this.lanes.run(this.#live(), text, values, name, true);
+  }
+
+  /** Ends the chained statements sent since the last Sync with one (`RunStatement`). */
+  #sync(): void {
+    if (!this.#chained) return;
+    this.#chained = false;
+    this.#hold();
+    // a failure before it is heard by the statement that failed and those skipped behind it
+    this.#synced = this.lanes.run.sync(this.#live()).catch(ignore);
   }
 
   /**
@@ -286,6 +327,7 @@ export class PgSession {
   #send(): void {
     const held = this.#held;
     if (!held) return;
+    if (this.#client) this.#sync();
     this.#held = undefined;
     held.uncork();
   }

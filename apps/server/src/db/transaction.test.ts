@@ -23,6 +23,7 @@ import { notifyUser } from '../modules/notify/notify.service.js';
 import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
+import { isSkipped } from './pg-query.js';
 import { refusedWhenNone } from './queries.js';
 import { afterCommit, inTransaction, lastly, type Tx, together, withSavepoint } from './transaction.js';
 
@@ -580,6 +581,48 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     // BEGIN, SAVEPOINT and the two reads sent with them (one locks); the next two reads; the update; RELEASE and
     // COMMIT: four writes, not nine
     expect(writes).toEqual([4, 2, 1, 2]);
+  });
+
+  it('skip what was sent in the same round trip behind a statement that failed: it never ran, nothing commits, and the connection goes on (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const key = `chained.${process.pid}.${Date.now()}`;
+    await s.db.insertInto('settings').values({ key, value: 'taken' }).execute();
+    const behind: unknown[] = [];
+    const work = (tx: Tx) =>
+      together(tx, [
+        () =>
+          tx
+            .insertInto('settings')
+            .values({ key: `${key}.a`, value: 'a' })
+            .execute(),
+        () => tx.insertInto('settings').values({ key, value: 'dup' }).execute(),
+        () =>
+          tx
+            .updateTable('settings')
+            .set({ value: 'changed' })
+            .where('key', '=', key)
+            .execute()
+            .catch((err: unknown) => {
+              behind.push(err);
+              throw err;
+            }),
+      ]);
+    for (let i = 0; i < 3; i++) await expect(inTransaction(s.ctx, work)).rejects.toThrow(/duplicate key/);
+    // the update behind the refused insert was sent in its round trip and skipped by PostgreSQL, not refused by it
+    expect(behind).toHaveLength(3);
+    for (const err of behind) expect(isSkipped(err)).toBe(true);
+    const stored = await s.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${key}%`).execute();
+    expect(stored).toEqual([{ key, value: 'taken' }]);
+    // the pool's connections answer the next transactions as if nothing had happened
+    const values = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inTransaction(s.ctx, async (tx) => {
+          await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', key).execute();
+          return (await sql<{ n: number }>`select cast(${i} as integer) as n`.execute(tx)).rows[0]!.n;
+        }),
+      ),
+    );
+    expect(values).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
   it('leave no connection holding unsent statements: work that fails right after its SAVEPOINT, then others on the same connections', async () => {
