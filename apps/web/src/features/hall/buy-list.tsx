@@ -38,11 +38,15 @@ function ListingRow({ item, onBuy }: { item: Listing; onBuy: (item: Listing) => 
           {t('hall.buy.remaining')} <MoneyValue value={item.remaining} />
         </span>
         <span>
-          {/* what one trade may buy now: the listing's limits, the upper one no more than what is left */}
-          {t('hall.limits')} <MoneyText value={buyMin(item)} />
-          {!onlyWhole(item) && (
+          {/* what one trade may buy now: the listing's limits, the upper one no more than what is left; or the one
+              amount that is left, less than the minimum, sold whole */}
+          {onlyWhole(item) ? (
             <>
-              –<MoneyText value={buyMax(item)} />
+              {t('hall.buy.wholeOnly')} <MoneyText value={buyMin(item)} />
+            </>
+          ) : (
+            <>
+              {t('hall.limits')} <MoneyText value={buyMin(item)} />–<MoneyText value={buyMax(item)} />
             </>
           )}{' '}
           {CURRENCY}

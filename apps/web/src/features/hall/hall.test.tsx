@@ -155,7 +155,8 @@ describe('hall', () => {
     openApp(ROUTES.hall);
     click(await page().findByRole('button', { name: 'Buy' }));
     // the row and the sheet say what one trade may buy now: all 5.00, not the listing's 10.00 to 400.00
-    expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 5.00 USDT');
+    expect(document.querySelector('.listing-row')?.textContent).toContain('Sold whole 5.00 USDT');
+    expect(document.querySelector('.listing-row')?.textContent).not.toContain('Limits');
     await waitFor(() => expect(document.querySelector('.buy-sheet')).toBeTruthy());
     expect(sheet().getByText('All that is left, 5.00 USDT, is sold whole')).toBeTruthy();
     const amount = sheet().getByPlaceholderText('How much USDT to buy') as HTMLInputElement;
