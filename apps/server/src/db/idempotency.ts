@@ -1,11 +1,16 @@
 import { isUniqueViolation } from './errors.js';
-import { type Tx, withSavepoint } from './transaction.js';
+import { onPostgres } from './prepared.js';
+import { runAgain, type Tx, withSavepoint } from './transaction.js';
 
 /**
  * Runs a create call once per client `request_id` (DESIGN §3): a repeated id answers the first result, and a
- * concurrent duplicate that loses the UNIQUE(user_id, request_id) race answers the winner. The create runs
- * under a savepoint, so losing the race undoes what the loser wrote and scheduled and leaves the caller's
- * transaction usable. Without an id, `create` simply runs.
+ * concurrent duplicate that loses the UNIQUE(user_id, request_id) race answers the winner. Without an id, `create`
+ * simply runs.
+ *
+ * Losing the race undoes what the loser wrote and scheduled. On SQLite the create runs under a savepoint, rolled back,
+ * and the caller's transaction goes on with the winner's answer. On PostgreSQL it runs without one (a SAVEPOINT and a
+ * RELEASE on every create call, and a subtransaction for its writes): the unique violation ends the transaction, which
+ * runs once more from its start (`runAgain`) and finds the winner, committed before the violation was raised.
  */
 export async function oncePerRequest<R>(
   tx: Tx,
@@ -16,6 +21,13 @@ export async function oncePerRequest<R>(
   if (!requestId) return create();
   const earlier = await find(requestId);
   if (earlier) return earlier;
+  if (onPostgres(tx)) {
+    try {
+      return await create();
+    } catch (err) {
+      throw isUniqueViolation(err) ? runAgain(err) : err;
+    }
+  }
   try {
     return await withSavepoint(tx, create);
   } catch (err) {

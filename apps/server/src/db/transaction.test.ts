@@ -23,6 +23,7 @@ import { notifyUser } from '../modules/notify/notify.service.js';
 import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
+import { oncePerRequest } from './idempotency.js';
 import { isSkipped } from './pg-query.js';
 import { refusedWhenNone } from './queries.js';
 import { afterCommit, inTransaction, lastly, type Tx, together, withSavepoint } from './transaction.js';
@@ -334,6 +335,62 @@ describe('steps run together', () => {
     await expect(failed).rejects.toThrow('refused first');
     // on SQLite the step after a failed one never starts
     expect(log.includes('start c')).toBe(onPostgres);
+  });
+});
+
+describe('a create call once per request id (oncePerRequest)', () => {
+  const findIn = (tx: Tx) => async (key: string) =>
+    (await tx.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+  it('answers a duplicate that lost the race with the winner, nothing written twice (PostgreSQL: its transaction runs again, no savepoint)', async () => {
+    const key = `once.${process.pid}.${Date.now()}`;
+    let inserted!: () => void;
+    const insertedFirst = new Promise<void>((r) => (inserted = r));
+    const winner = inTransaction(s.ctx, (tx) =>
+      oncePerRequest(tx, key, findIn(tx), async () => {
+        await tx.insertInto('settings').values({ key, value: 'first' }).execute();
+        inserted();
+        // holds its row uncommitted while the duplicate looks for it, misses it, and inserts behind it
+        await new Promise((r) => setTimeout(r, 200));
+        return 'first';
+      }),
+    );
+    await insertedFirst;
+    let runs = 0;
+    let answer: string | undefined;
+    const seen = await statementsRunBy(s, async () => {
+      answer = await inTransaction(s.ctx, (tx) => {
+        runs++;
+        return oncePerRequest(tx, key, findIn(tx), async () => {
+          await tx.insertInto('settings').values({ key, value: 'second' }).execute();
+          return 'second';
+        });
+      });
+    });
+    expect(await winner).toBe('first');
+    expect(answer).toBe('first');
+    // PostgreSQL: the duplicate's insert waited for the winner's COMMIT, was refused, and its transaction ran again to
+    // find it; SQLite runs one transaction at a time, so the duplicate found the winner at once
+    expect(runs).toBe(onPostgres ? 2 : 1);
+    expect(seen.filter((q) => /savepoint work/i.test(q))).toEqual([]);
+    expect(await s.db.selectFrom('settings').select('value').where('key', '=', key).execute()).toEqual([{ value: 'first' }]);
+  });
+
+  it('answers any other refusal of the create as itself, after running once more on PostgreSQL', async () => {
+    const key = `once.other.${process.pid}.${Date.now()}`;
+    const taken = `${key}.taken`;
+    await s.db.insertInto('settings').values({ key: taken, value: 'x' }).execute();
+    let runs = 0;
+    const work = inTransaction(s.ctx, (tx) => {
+      runs++;
+      return oncePerRequest(tx, key, findIn(tx), async () => {
+        await tx.insertInto('settings').values({ key: taken, value: 'y' }).execute();
+        return 'never';
+      });
+    });
+    await expect(work).rejects.toThrow(/duplicate key|UNIQUE constraint/);
+    expect(runs).toBe(onPostgres ? 2 : 1);
+    expect(await s.db.selectFrom('settings').select('value').where('key', 'like', `${key}%`).execute()).toEqual([{ value: 'x' }]);
   });
 });
 

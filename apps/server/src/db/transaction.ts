@@ -93,12 +93,27 @@ async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, wor
   try {
     return await pgTransactionOnce(pg, reader, log, work);
   } catch (err) {
+    if (runsAgain(err)) return pgTransactionOnce(pg, reader, log, work);
     if (!isStalePlan(err)) throw err;
     staleStatements();
     log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
     return pgTransactionOnce(pg, reader, log, work);
   }
 }
+
+const RUN_AGAIN = Symbol('the transaction it ended runs once more');
+
+/**
+ * Marks `err`, a failure that ended a PostgreSQL transaction, as one after which the transaction runs once more from
+ * the start of its work (its writes and effects undone): what the work reads first then tells it what happened — a
+ * create call that lost its request id's race to a committed duplicate finds the winner (`oncePerRequest`). Thrown
+ * again by the second run, it is answered as itself.
+ */
+export function runAgain(err: unknown): unknown {
+  if (err instanceof Error) (err as Error & { [RUN_AGAIN]?: true })[RUN_AGAIN] = true;
+  return err;
+}
+const runsAgain = (err: unknown): boolean => err instanceof Error && (err as Error & { [RUN_AGAIN]?: true })[RUN_AGAIN] === true;
 
 async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
   const effects: Pending = { commit: [], rollback: [], log };
