@@ -102,7 +102,7 @@ describe('hall', () => {
     expect(await screen.findByText('155.50')).toBeTruthy();
     expect(screen.getByText('35.00')).toBeTruthy();
     expect(await screen.findByText('bo***@example.com')).toBeTruthy();
-    expect(screen.getByText('12 trades in 30 days · 92% completed')).toBeTruthy();
+    expect(screen.getByText('Trades in 30 days: 12 · 92% completed')).toBeTruthy();
     expect(screen.getByText('0.923457')).toBeTruthy();
     // what one trade may buy now: from the minimum to what is left (333.33), not to the listing's 400.00
     expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 10.00–333.33 USDT');
