@@ -105,6 +105,18 @@ describe('the interest wallet', () => {
     expect(bodies[0]?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('says "1 day", not "1 days", for a one-day product, on its card and in the confirmation', async () => {
+    server({ [API.lixibaoList]: () => pageOf([product({ days: 1 })], 1, 1, 10) });
+    openApp(ROUTES.wallet);
+    const c = await card();
+    expect(c.getByText('1 day')).toBeTruthy();
+    await screen.findByText('Available: 120.50 USDT');
+    fireEvent.change(c.getByPlaceholderText('Amount in USDT, up to 2 decimals'), { target: { value: '50' } });
+    press(c, 'Subscribe');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/^Lock 50\.00 USDT in "Weekly saver" for 1 day at 1\.2345 % a day\? /)).toBeTruthy();
+  });
+
   it('refuses an empty amount or one below the minimum before asking, and shows the server refusal', async () => {
     const calls = server({
       [API.lixibaoCreateOrder]: () => ({ code: 1473, msg: 'This interest product has only 20.00 USDT of quota left', data: {} }),

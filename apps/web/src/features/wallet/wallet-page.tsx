@@ -71,6 +71,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
             amount: money(body.number),
             name: product.name,
             days: product.days,
+            count: product.days,
             rate: product.rate,
             total: money(p.total),
             interest: money(p.interest),
@@ -100,7 +101,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
         <span className="wallet-rate">{t('wallet.rateValue', { rate: product.rate })}</span>
       </div>
       <div className="record-line muted">
-        <span>{t('wallet.daysValue', { days: product.days })}</span>
+        <span>{t('wallet.daysValue', { days: product.days, count: product.days })}</span>
         <span>
           {t('wallet.limits')}: {t('wallet.limitsValue', { min: money(product.min), max: money(product.max) })}
         </span>
