@@ -20,6 +20,13 @@ afterAll(async () => {
   if (onPostgres) await client.end();
 });
 
+/** a parameter pg cannot send: mapping it to text throws before anything is written */
+const UNSENDABLE = {
+  toPostgres() {
+    throw new Error('no way to send this');
+  },
+};
+
 let n = 0;
 /** a statement name no other test of this file uses */
 const fresh = () => `pg_query_test_${process.pid}_${++n}`;
@@ -97,12 +104,7 @@ describe('prepared statements run by our own query (PostgreSQL)', () => {
   it('refuses a parameter pg cannot send without sending anything, and the connection goes on (PostgreSQL)', async () => {
     if (!onPostgres) return;
     const name = fresh();
-    const unsendable = {
-      toPostgres() {
-        throw new Error('no way to send this');
-      },
-    };
-    await expect(run(client, 'select $1::text as t', [unsendable], name)).rejects.toThrow('no way to send this');
+    await expect(run(client, 'select $1::text as t', [UNSENDABLE], name)).rejects.toThrow('no way to send this');
     expect((await run(client, 'select $1::text as t', ['after'], name)).rows).toEqual([{ t: 'after' }]);
   });
 
@@ -190,13 +192,8 @@ describe('chained statements: one Sync for those sent together (PostgreSQL)', ()
   it('hands a parameter it cannot send to its caller alone: the statements sent with it run (PostgreSQL)', async () => {
     if (!onPostgres) return;
     const name = fresh();
-    const unsendable = {
-      toPostgres() {
-        throw new Error('no way to send this');
-      },
-    };
     const before = run(client, 'select $1::text as t', ['before'], name, true);
-    const refused = run(client, 'select $1::text as t', [unsendable], name, true);
+    const refused = run(client, 'select $1::text as t', [UNSENDABLE], name, true);
     const after = run(client, 'select $1::text as t', ['after'], name, true);
     const synced = run.sync(client);
     await expect(refused).rejects.toThrow('no way to send this');
