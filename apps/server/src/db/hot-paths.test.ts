@@ -43,122 +43,138 @@ const statementsOf = (path: string, body: Record<string, string>, token: string)
 // the transaction's own BEGIN and COMMIT run straight on the connection too; the caller's session, read with the
 // customer's row in one query by their first call, comes from the node's session cache (`auth-cache.test.ts`)
 const BEGIN = /^begin( immediate)?$/;
-// on SQLite a call's group transaction begins before its first statement; on PostgreSQL the transaction begins with the
-// first statement that needs it (`PgSession`), after the plain queries (the session, the idempotency look-up)
-const SQLITE_BEGIN = onPostgres ? [] : [BEGIN];
-const PG_BEGIN = onPostgres ? [BEGIN] : [];
-// on SQLite a call's part of its group commit (`group-commit.test.ts`) is a savepoint; on PostgreSQL nothing
-const MEMBER = onPostgres ? [] : [/^savepoint member$/];
-const MEMBER_DONE = onPostgres ? [] : [/^release member$/];
 const COMMIT = /^commit$/;
-// a create call with a request id runs under a savepoint on SQLite; on PostgreSQL without one (`oncePerRequest`)
-const SAVEPOINT = onPostgres ? [] : [/^SAVEPOINT work$/];
-const RELEASE = onPostgres ? [] : [/^RELEASE SAVEPOINT work$/];
-// a two-leg journal: on PostgreSQL one statement (both accounts, the journal and its postings), on SQLite four
-const POSTING = onPostgres
-  ? [/^with a1 as \(\s*update accounts .*\), a2 as \(\s*update accounts .* insert into journals .* insert into postings .*$/s]
-  : [
-      /^update "accounts" set .* where "owner" = \? and "kind" = \? and "currency" = \? and .* returning "id", "balance"$/,
-      /^update "accounts" set .* where "owner" = \? and "kind" = \? and "currency" = \? and .* returning "id", "balance"$/,
-      /^insert into "journals" .* returning "id"$/,
-      /^insert into "postings" .* values \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\)$/,
-    ];
-
-/** on PostgreSQL the new row's id, taken from its sequence with the reads, so the writes that need it go out together */
-const RESERVE_ID = onPostgres ? [/^select nextval\(pg_get_serial_sequence\(\?, 'id'\)\) as id$/] : [];
-
+const WITHDRAWAL_BY_REQUEST = /^select "id", "status" from "withdrawals" where "user_id" = \? and "request_id" = \?$/;
+const SALE_BY_REQUEST = /^select "id", "order_no", "status" from "merchant_sales" where "user_id" = \? and "request_id" = \?$/;
 const OFFER = /^select \* from "merchants" where "id" = \?$/;
 const RESERVE =
   'update "merchants" set "quantity" = "quantity" - \\? where "id" = \\? and "active" = \\? and .* and "price" = \\? and "currency" = \\? and "methods" = \\? returning "id"';
-/** the sale's reservation; on PostgreSQL sent with the COMMIT, made to fail when refused (`lastly`) */
-const RESERVATION = onPostgres
-  ? new RegExp(`^with "changed" as \\(${RESERVE}\\) select 1 / \\(select count\\(\\*\\) from "changed"\\) as "changed"$`)
-  : new RegExp(`^${RESERVE}$`);
+
+/**
+ * SQLite: the careful way — read, decide, write. A call's group transaction begins before its first statement and its
+ * part of the group commit (`group-commit.test.ts`) is a savepoint, the create call's another (`oncePerRequest`); a
+ * two-leg journal is four statements, the account read with its lock, the sale's reservation last.
+ */
+const SQLITE_POSTING = [
+  /^update "accounts" set .* where "owner" = \? and "kind" = \? and "currency" = \? and .* returning "id", "balance"$/,
+  /^update "accounts" set .* where "owner" = \? and "kind" = \? and "currency" = \? and .* returning "id", "balance"$/,
+  /^insert into "journals" .* returning "id"$/,
+  /^insert into "postings" .* values \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\)$/,
+];
+const SQLITE_ACCOUNT = /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null$/;
+
+/**
+ * PostgreSQL: the way at once (`sendsAtOnce`) — the reads on shared connections (the idempotency look-up, a sale's
+ * offer, the new id from its sequence), then BEGIN, the changes, each checking its own conditions and failing when one
+ * does not hold (`sendChecked`), and the COMMIT.
+ */
+const CHECKED = (change: string) =>
+  new RegExp(`^with "changed" as \\(${change}\\) select 1 / \\(select count\\(\\*\\) from "changed"\\) as "changed"$`, 's');
+const RESERVE_ID = /^select nextval\(pg_get_serial_sequence\(\?, 'id'\)\) as id$/;
+/** the insert selects from the payout account when a payout may go to it, locked */
+const FROM_USABLE_ACCOUNT =
+  'select .* from "payout_accounts" where "id" = \\? and "user_id" = \\? and "removed_at" is null and "usable_at" <= \\? and "type" = any\\(string_to_array\\(\\?, \',\'\\)\\) for update';
+const PG_POSTING =
+  /^with a1 as \(\s*update accounts .*\), a2 as \(\s*update accounts .* insert into journals .* insert into postings .*\)\s*select 1 \/ \(select count\(\*\) from j\) as "changed"$/s;
+const PG_DAY_TOTAL =
+  /^with "day" as \(insert into "withdrawal_days" .* on conflict \("user_id", "day"\) do update set .* returning "total"\)\s*select 1 \/ \(select count\(\*\) from "day" where total <= coalesce\(.*\)\) as "changed"$/s;
 
 describe('the ledger writes (issue 10): what one call runs', () => {
-  it("withdraw/create: 10 statements of its own between BEGIN and COMMIT (6 on PostgreSQL, without the savepoint), the session and the settings from the node's cache, the day total one upsert, no account read twice", async () => {
+  it("withdraw/create: on SQLite 10 statements of its own between BEGIN and COMMIT, on PostgreSQL its look-up and new id, then BEGIN, 3 checked changes and COMMIT; the session and the settings from the node's cache, the day total one upsert, no account read twice", async () => {
     const c = await seller();
     // the first withdrawal reads the settings rows into the cache (`auth-cache.test.ts`)
     expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'hot-w-0000' }, c.token)).code).toBe(200);
     const ran = await statementsOf(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'hot-w-0001' }, c.token);
-    const expected = [
-      ...SQLITE_BEGIN,
-      ...MEMBER,
-      /^select "id", "status" from "withdrawals" where "user_id" = \? and "request_id" = \?$/,
-      ...PG_BEGIN,
-      ...SAVEPOINT,
-      /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,
-      ...RESERVE_ID,
-      /^insert into "withdrawals" .* returning "id"$/,
-      ...POSTING,
-      /^insert into "withdrawal_days" .* on conflict \("user_id", "day"\) do update set .* returning "total"$/,
-      ...RELEASE,
-      ...MEMBER_DONE,
-      COMMIT,
-    ];
+    const expected = onPostgres
+      ? [
+          WITHDRAWAL_BY_REQUEST,
+          RESERVE_ID,
+          BEGIN,
+          CHECKED(
+            `insert into "withdrawals" \\("id", "user_id", "payout_account_id", "amount", "status", "request_id", "created_at"\\) ${FROM_USABLE_ACCOUNT} returning "id"`,
+          ),
+          PG_POSTING,
+          PG_DAY_TOTAL,
+          COMMIT,
+        ]
+      : [
+          BEGIN,
+          /^savepoint member$/,
+          WITHDRAWAL_BY_REQUEST,
+          /^SAVEPOINT work$/,
+          SQLITE_ACCOUNT,
+          /^insert into "withdrawals" .* returning "id"$/,
+          ...SQLITE_POSTING,
+          /^insert into "withdrawal_days" .* on conflict \("user_id", "day"\) do update set .* returning "total"$/,
+          /^RELEASE SAVEPOINT work$/,
+          /^release member$/,
+          COMMIT,
+        ];
     expect(ran).toHaveLength(expected.length);
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
   });
 
-  it("saleu/create-order: 11 statements of its own between BEGIN and COMMIT (7 on PostgreSQL, without the savepoint), the session from the node's cache, the offer reserved last by the statement that checks it again, the order number inserted", async () => {
+  it("saleu/create-order: on SQLite 11 statements of its own between BEGIN and COMMIT, on PostgreSQL its look-up, the offer and new id, then BEGIN, 2 checked changes, the offer reserved last by the statement that checks it again, and COMMIT; the session from the node's cache, the order number inserted", async () => {
     const c = await seller();
     const body = { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'hot-s-0001' };
     const ran = await statementsOf(API.saleuCreateOrder, body, c.token);
-    const expected = [
-      ...SQLITE_BEGIN,
-      ...MEMBER,
-      /^select "id", "order_no", "status" from "merchant_sales" where "user_id" = \? and "request_id" = \?$/,
-      // the offer: on PostgreSQL read on a shared lane before BEGIN, as a plain query (the reservation checks it again)
-      ...(onPostgres ? [OFFER, BEGIN] : [...SAVEPOINT, OFFER]),
-      /^select \* from "payout_accounts" where "id" = \? and "removed_at" is null( for update)?$/,
-      ...RESERVE_ID,
-      /^insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
-      ...POSTING,
-      // last: the offer's row is locked from here to the COMMIT only
-      RESERVATION,
-      ...RELEASE,
-      ...MEMBER_DONE,
-      COMMIT,
-    ];
+    const expected = onPostgres
+      ? [
+          SALE_BY_REQUEST,
+          OFFER,
+          RESERVE_ID,
+          BEGIN,
+          CHECKED(`insert into "merchant_sales" \\("id", "order_no", .*\\) ${FROM_USABLE_ACCOUNT} returning "id"`),
+          PG_POSTING,
+          // last: the offer's row is locked from here to the COMMIT only
+          CHECKED(RESERVE),
+          COMMIT,
+        ]
+      : [
+          BEGIN,
+          /^savepoint member$/,
+          SALE_BY_REQUEST,
+          /^SAVEPOINT work$/,
+          OFFER,
+          SQLITE_ACCOUNT,
+          /^insert into "merchant_sales" \("id", "order_no", .* returning "id", "order_no"$/,
+          ...SQLITE_POSTING,
+          new RegExp(`^${RESERVE}$`),
+          /^RELEASE SAVEPOINT work$/,
+          /^release member$/,
+          COMMIT,
+        ];
     expect(ran).toHaveLength(expected.length);
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
   });
 
-  it("withdraw/create and saleu/create-order on PostgreSQL: three round trips on the transaction's connection — the reads with the new id, the writes together, the end — each ending with one Sync", async () => {
+  it("withdraw/create and saleu/create-order on PostgreSQL: one round trip on the transaction's connection — BEGIN, the changes and COMMIT in one write, ending with one Sync", async () => {
     if (!onPostgres) return;
     const c = await seller();
     // the settings rows in the node's cache, as after any withdrawal
     expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0000' }, c.token)).code).toBe(200);
-    // the reads: the payout account and the new id (a sale's offer is read before, on a shared lane)
     const calls = [
-      [API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0001' }, 2, 3, 1],
-      [API.saleuCreateOrder, { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'trips-s-0001' }, 2, 2, 2],
+      [API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0001' }, 3],
+      [API.saleuCreateOrder, { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'trips-s-0001' }, 3],
     ] as const;
     // BEGIN and COMMIT are prepared statements too: a Bind of each, by name
     const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
-    for (const [path, body, reads, changes, last] of calls) {
+    for (const [path, body, changes] of calls) {
       const writes = await pgWritesBy(async () => expect((await s.call(path, body, c.token)).code).toBe(200));
       const own = writes.filter((w) => w.some((text) => text.includes(bindOf('begin'))));
       expect(own).toHaveLength(1);
-      const [first, together, end, ...more] = own[0]!;
+      const [only, ...more] = own[0]!;
       expect(more).toEqual([]);
-      // BEGIN with the reads and the new id's
-      expect(first).toContain(bindOf('begin'));
-      expect(pgMessagesOf(first!).filter((type) => type === 'B')).toHaveLength(1 + reads);
-      // the insert, the posting (and the day's total) as one write: a Bind message each
-      expect(pgMessagesOf(together!).filter((type) => type === 'B')).toHaveLength(changes);
-      // COMMIT (a sale's reservation with it, `lastly`); no SAVEPOINT or RELEASE in any of them: a duplicate request
-      // id that loses its race runs the transaction again (`oncePerRequest`)
-      expect(end).toContain(bindOf('commit'));
-      expect(pgMessagesOf(end!).filter((type) => type === 'B')).toHaveLength(last);
-      // each round trip ends with one Sync, none before (PostgreSQL answers it with one ReadyForQuery, one flush), and
-      // no statement goes as a simple query of its own
-      for (const write of [first!, together!, end!]) {
-        const types = pgMessagesOf(write);
-        expect(types.filter((type) => type === 'S')).toHaveLength(1);
-        expect(types.at(-1)).toBe('S');
-        expect(types).not.toContain('Q');
-      }
+      expect(only).toContain(bindOf('begin'));
+      expect(only).toContain(bindOf('commit'));
+      const types = pgMessagesOf(only!);
+      // BEGIN, the changes, COMMIT: a Bind each; one Sync, last (PostgreSQL answers it with one ReadyForQuery, one
+      // flush); no statement as a simple query of its own, no SAVEPOINT or RELEASE (a duplicate request id that loses
+      // its race runs the transaction again: `oncePerRequest`)
+      expect(types.filter((type) => type === 'B')).toHaveLength(1 + changes + 1);
+      expect(types.filter((type) => type === 'S')).toHaveLength(1);
+      expect(types.at(-1)).toBe('S');
+      expect(types).not.toContain('Q');
     }
   });
 

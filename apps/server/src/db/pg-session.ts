@@ -7,12 +7,14 @@ const DEFERRABLE = /^(SAVEPOINT|RELEASE SAVEPOINT) \w+$/i;
 /** a query, locking or not: running it alone, outside the transaction (BEGIN having failed), changes nothing */
 const SELECT = /^\s*select\b/i;
 /**
- * what a plain query cannot do: lock rows, or call a function with an effect (a sequence, an advisory lock, a setting,
- * a notification, a large object). A query without any of these sees the same outside a transaction as in one that
- * has written nothing yet: on READ COMMITTED each statement takes its own snapshot either way.
+ * what a plain query cannot do: lock rows, or call a function with an effect that a rollback would undo or that lasts
+ * as long as its connection (setting a sequence, an advisory lock, a setting, a notification, a large object). A query
+ * without any of these sees the same outside a transaction as in one that has written nothing yet: on READ COMMITTED
+ * each statement takes its own snapshot either way. A sequence's next value (`nextval`: a new row's id taken ahead,
+ * `reserveId`) is a plain query: no rollback gives it back, in a transaction or not.
  */
 const NOT_PLAIN =
-  /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b|\b(nextval|setval|pg_advisory\w*|set_config|pg_notify|lo_\w+)\s*\(/i;
+  /\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b|\b(setval|pg_advisory\w*|set_config|pg_notify|lo_\w+)\s*\(/i;
 /**
  * What is known of each SQL text the code runs, for the whole process: the name it is prepared under, and whether it
  * is a plain query (`NOT_PLAIN`). A named statement is parsed and planned by PostgreSQL once per connection, not on
@@ -82,16 +84,6 @@ export async function connectFresh(pool: Pool): Promise<PoolClient> {
     }
     client.release(new Error('the connection holds prepared statements from before a schema change'));
   }
-}
-
-const LAST = Symbol('the failure of the change sent last');
-function markLast(err: unknown): unknown {
-  if (err instanceof Error) (err as Error & { [LAST]?: true })[LAST] = true;
-  return err;
-}
-/** Whether `err` is the failure of the change a transaction sent last (`PgSession.sendLast`). */
-export function isLastFailure(err: unknown): boolean {
-  return err instanceof Error && (err as Error & { [LAST]?: true })[LAST] === true;
 }
 
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
@@ -177,18 +169,18 @@ export class PgSession {
   }
 
   /**
-   * Sends a data change without waiting for its answer: it travels with what comes next (RELEASE, COMMIT), and its
-   * failure is heard there, marked as this one's (`isLastFailure`). For `lastly`: the change must fail when it is
-   * refused, so that the COMMIT sent behind it rolls back.
+   * Sends a data change without waiting for its answer: it travels with what comes next (another change sent so, the
+   * COMMIT), and its failure is heard there, passed through `mark` (the caller's sign that it was this change's). For
+   * `lastly` and `sendChecked`: the change must fail when it is refused, so that the COMMIT sent behind it rolls back.
    */
-  async sendLast(query: CompiledQuery): Promise<void> {
+  async sendLast(query: CompiledQuery, mark: (err: unknown) => unknown): Promise<void> {
     await this.#connection();
     this.#begin();
     const { sql: text, parameters } = query;
     const { name } = statementOf(text);
     if (this.#beginUnanswered && name === undefined) await this.#answered();
     const sent = this.#run(text, parameters, name).catch((err: unknown) => {
-      throw markLast(err);
+      throw mark(err);
     });
     sent.catch(ignore);
     this.#unanswered.push(sent);

@@ -25,8 +25,20 @@ import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { oncePerRequest } from './idempotency.js';
 import { isSkipped } from './pg-query.js';
+import { preparedNameOf } from './pg-session.js';
 import { refusedWhenNone } from './queries.js';
-import { afterCommit, inTransaction, lastly, type Tx, together, withSavepoint } from './transaction.js';
+import {
+  afterCommit,
+  inTransaction,
+  lastly,
+  onRollback,
+  runAgain,
+  sendChecked,
+  sendsAtOnce,
+  type Tx,
+  together,
+  withSavepoint,
+} from './transaction.js';
 
 const pgClient = () => otherPgProcess(s);
 
@@ -191,16 +203,17 @@ describe('row locks', () => {
   });
 });
 
+/** sets a settings row's value from `from` to `to`: refused (no row changed) when the value is not `from` */
+const swap = (tx: Tx, k: string, from: string, to: string) =>
+  refusedWhenNone(
+    tx,
+    tx.updateTable('settings').set({ value: to }).where('key', '=', k).where('value', '=', from).returning('key'),
+  ).compile();
+const storedValue = async (k: string) =>
+  (await s.db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value;
+
 describe('a change run last (lastly)', () => {
   const key = () => `lastly.${Date.now()}.${Math.random()}`;
-  /** sets the value from `from` to `to`: refused (no row changed) when the value is not `from` */
-  const swap = (tx: Tx, k: string, from: string, to: string) =>
-    refusedWhenNone(
-      tx,
-      tx.updateTable('settings').set({ value: to }).where('key', '=', k).where('value', '=', from).returning('key'),
-    ).compile();
-  const storedValue = async (k: string) =>
-    (await s.db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value;
 
   it('commits with the rest when it changes its row', async () => {
     const k = key();
@@ -296,6 +309,125 @@ describe('a change run last (lastly)', () => {
     } finally {
       await other.end();
     }
+  });
+});
+
+describe('changes sent at once (sendsAtOnce, sendChecked)', () => {
+  /** a settings row of its own with the value 'a' */
+  const seeded = async () => {
+    const k = `at-once.${Date.now()}.${Math.random()}`;
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    return k;
+  };
+  /** adds a settings row: refused (a unique violation) when the key is taken */
+  const add = (tx: Tx, k: string, value: string) =>
+    refusedWhenNone(tx, tx.insertInto('settings').values({ key: k, value }).returning('key')).compile();
+
+  it('go with BEGIN and the COMMIT in one write to PostgreSQL and commit together; SQLite never sends at once', async () => {
+    const k = await seeded();
+    if (!onPostgres) {
+      await inTransaction(s.ctx, async (tx) => {
+        expect(sendsAtOnce(tx)).toBe(false);
+        await expect(sendChecked(tx, swap(tx, k, 'a', 'b'))).rejects.toThrow(/sends at once/);
+      });
+      return;
+    }
+    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
+    const writes = await pgWritesBy(() =>
+      inTransaction(s.ctx, async (tx) => {
+        expect(sendsAtOnce(tx)).toBe(true);
+        await sendChecked(tx, swap(tx, k, 'a', 'b'));
+        await sendChecked(tx, add(tx, `${k}.other`, 'x'));
+        // sent without waiting: nothing of it is visible before the COMMIT
+        expect(await storedValue(k)).toBe('a');
+      }),
+    );
+    expect(await storedValue(k)).toBe('b');
+    expect(await storedValue(`${k}.other`)).toBe('x');
+    const own = writes.filter((w) => w.some((text) => text.includes(bindOf('begin'))));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toHaveLength(1);
+    const types = pgMessagesOf(own[0]![0]!);
+    expect(types.filter((type) => type === 'B')).toHaveLength(4);
+    expect(types.filter((type) => type === 'S')).toEqual(['S']);
+    expect(own[0]![0]).toContain(bindOf('commit'));
+  });
+
+  it('refused, undo the first run with its effects, and the work runs again the careful way (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = await seeded();
+    const runs: boolean[] = [];
+    const told: string[] = [];
+    const answer = await inTransaction(s.ctx, async (tx) => {
+      runs.push(sendsAtOnce(tx));
+      if (sendsAtOnce(tx)) {
+        await sendChecked(tx, add(tx, `${k}.other`, 'x'));
+        await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+        afterCommit(tx, () => told.push('committed at once'));
+        onRollback(tx, () => told.push('undone'));
+        return 'at once';
+      }
+      // the careful way reads what decides
+      const now = await tx.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirstOrThrow();
+      await tx
+        .updateTable('settings')
+        .set({ value: `${now.value}!` })
+        .where('key', '=', k)
+        .execute();
+      afterCommit(tx, () => told.push('committed carefully'));
+      return 'careful';
+    });
+    expect(answer).toBe('careful');
+    expect(runs).toEqual([true, false]);
+    expect(told).toEqual(['undone', 'committed carefully']);
+    expect(await storedValue(k)).toBe('a!');
+    // the change before the refused one was undone with it
+    expect(await storedValue(`${k}.other`)).toBeUndefined();
+  });
+
+  it('failing for another reason, a unique violation too, send the work the careful way, where it is answered as itself (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = await seeded();
+    const runs: boolean[] = [];
+    const failed = inTransaction(s.ctx, async (tx) => {
+      runs.push(sendsAtOnce(tx));
+      if (sendsAtOnce(tx)) await sendChecked(tx, add(tx, k, 'again'));
+      else await tx.insertInto('settings').values({ key: k, value: 'again' }).execute();
+    });
+    await expect(failed).rejects.toThrow(/duplicate key value violates unique constraint/);
+    expect(runs).toEqual([true, false]);
+    expect(await storedValue(k)).toBe('a');
+  });
+
+  it('leave the careful way its own run once more (runAgain) (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = await seeded();
+    const runs: boolean[] = [];
+    const answer = await inTransaction(s.ctx, async (tx) => {
+      runs.push(sendsAtOnce(tx));
+      if (sendsAtOnce(tx)) {
+        await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+        return 'at once';
+      }
+      if (runs.length === 2) throw runAgain(new Error('lost a race'));
+      return 'careful, again';
+    });
+    expect(answer).toBe('careful, again');
+    expect(runs).toEqual([true, false, false]);
+  });
+
+  it('behind them, a change sent last (lastly) refused is answered as lastly answers it, not run again (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = await seeded();
+    const runs: boolean[] = [];
+    const refused = inTransaction(s.ctx, async (tx) => {
+      runs.push(sendsAtOnce(tx));
+      await sendChecked(tx, add(tx, `${k}.other`, 'x'));
+      await lastly(tx, swap(tx, k, 'not a', 'b'), async () => new DomainError('merchant_offer_changed'));
+    });
+    await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
+    expect(runs).toEqual([true]);
+    expect(await storedValue(`${k}.other`)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import { isLastFailure, isStalePlan, PgSession } from './pg-session.js';
+import { isStalePlan, PgSession } from './pg-session.js';
 import { staleStatements } from './pg-shared.js';
 import { onPostgres } from './prepared.js';
 import type { DB } from './schema.js';
@@ -30,10 +30,12 @@ interface Pending {
   commit: Effect[];
   rollback: Effect[];
   log: TxLog;
-  /** PostgreSQL: sends a change that travels with the COMMIT (`lastly`) */
-  sendLast?: (change: CompiledQuery) => Promise<void>;
-  /** the error to answer when that change was refused (`lastly`) */
+  /** PostgreSQL: sends a change that travels with the COMMIT (`lastly`, `sendChecked`), its failure passed through `mark` */
+  sendLast?: (change: CompiledQuery, mark: (err: unknown) => unknown) => Promise<void>;
+  /** the error to answer when the change sent last was refused (`lastly`) */
   refusedLast?: (reader: Tx) => Promise<Error>;
+  /** PostgreSQL, the transaction's first run: its changes may be sent at once (`sendsAtOnce`) */
+  atOnce?: true;
 }
 const pending = new WeakMap<Tx, Pending>();
 
@@ -90,18 +92,43 @@ async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ resul
  * answering.
  */
 async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await pgTransactionOnce(pg, reader, log, work);
-  } catch (err) {
-    if (runsAgain(err)) return pgTransactionOnce(pg, reader, log, work);
-    if (!isStalePlan(err)) throw err;
-    staleStatements();
-    log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
-    return pgTransactionOnce(pg, reader, log, work);
+  // each way of running again, once: the careful way after a change sent at once failed (`sendChecked`), once more
+  // after a failure marked so (`runAgain`), and after a stale prepared statement
+  let atOnce = true;
+  let again = true;
+  let stale = true;
+  for (;;) {
+    try {
+      return await pgTransactionOnce(pg, reader, log, work, atOnce);
+    } catch (err) {
+      if (atOnce && isMarked(err, CHECKED)) {
+        atOnce = false;
+      } else if (again && isMarked(err, RUN_AGAIN)) {
+        again = false;
+      } else if (stale && isStalePlan(err)) {
+        stale = false;
+        staleStatements();
+        log.warn({ err }, 'a prepared statement went stale (the schema changed): running the transaction again');
+      } else {
+        throw err;
+      }
+    }
   }
 }
 
+/** Marks `err` with `sign` (a failure of a kind the transaction's runner acts on) and answers it. */
+function marked(err: unknown, sign: symbol): unknown {
+  if (err instanceof Error) (err as Error & Record<symbol, true>)[sign] = true;
+  return err;
+}
+const isMarked = (err: unknown, sign: symbol): boolean =>
+  err instanceof Error && (err as Error & Record<symbol, true | undefined>)[sign] === true;
+
 const RUN_AGAIN = Symbol('the transaction it ended runs once more');
+/** the failure of a change sent at once (`sendChecked`): the transaction runs again, the careful way */
+const CHECKED = Symbol('the failure of a change sent at once');
+/** the failure of the change sent last (`lastly`) */
+const LAST = Symbol('the failure of the change sent last');
 
 /**
  * Marks `err`, a failure that ended a PostgreSQL transaction, as one after which the transaction runs once more from
@@ -110,13 +137,17 @@ const RUN_AGAIN = Symbol('the transaction it ended runs once more');
  * again by the second run, it is answered as itself.
  */
 export function runAgain(err: unknown): unknown {
-  if (err instanceof Error) (err as Error & { [RUN_AGAIN]?: true })[RUN_AGAIN] = true;
-  return err;
+  return marked(err, RUN_AGAIN);
 }
-const runsAgain = (err: unknown): boolean => err instanceof Error && (err as Error & { [RUN_AGAIN]?: true })[RUN_AGAIN] === true;
 
-async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const effects: Pending = { commit: [], rollback: [], log };
+async function pgTransactionOnce<T>(
+  pg: PgConnections,
+  reader: Tx,
+  log: TxLog,
+  work: (tx: Tx) => Promise<T>,
+  atOnce: boolean,
+): Promise<T> {
+  const effects: Pending = { commit: [], rollback: [], log, ...(atOnce ? { atOnce } : {}) };
   let refusal: DomainError | undefined;
   let result: T;
   const session = new PgSession(pg.pool, pg.lanes);
@@ -127,9 +158,9 @@ async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, w
       return session.run(query);
     });
     pending.set(tx, effects);
-    effects.sendLast = (change) => {
+    effects.sendLast = (change, mark) => {
       if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
-      return session.sendLast(change);
+      return session.sendLast(change, mark);
     };
     ({ result, refusal } = await attempt(tx, work));
     state = 'committed';
@@ -139,7 +170,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, reader: Tx, log: TxLog, w
     session.release(await session.rollback());
     await runAll(effects.rollback, log, 'on-rollback');
     // the change sent with the COMMIT was refused: why is read now, the transaction having ended
-    if (effects.refusedLast && isLastFailure(err) && (err as { code?: string }).code === REFUSED_LAST) {
+    if (effects.refusedLast && isMarked(err, LAST) && (err as { code?: string }).code === REFUSED_LAST) {
       throw await effects.refusedLast(reader);
     }
     throw err;
@@ -292,11 +323,37 @@ export async function lastly(tx: Tx, change: CompiledQuery, refused: (reader: Tx
   if (effects.refusedLast) throw new Error('a transaction has one change sent last');
   if (effects.sendLast) {
     effects.refusedLast = refused;
-    await effects.sendLast(change);
+    await effects.sendLast(change, (err) => marked(err, LAST));
     return;
   }
   const { rows } = await tx.executeQuery(change);
   if (!rows.length) throw await refused(tx);
+}
+
+/**
+ * Whether the transaction may send its changes at once, each checking its own conditions (`sendChecked`), instead of
+ * reading what decides them first: on PostgreSQL, in the transaction's first run. A create call then costs one round
+ * trip to the database — BEGIN, its changes and the COMMIT leave in one write and are answered together — where reading
+ * first, deciding here, then writing costs three. When a change sent so is refused, the transaction is rolled back and
+ * runs again with this false: the careful way, which reads, decides and says why (or goes through, should what refused
+ * the change have changed meanwhile). On SQLite never: its statements answer at once, and reading first costs nothing.
+ */
+export function sendsAtOnce(tx: Tx): boolean {
+  return effectsOf(tx).atOnce === true;
+}
+
+/**
+ * Sends `change` without waiting for its answer, in a transaction that `sendsAtOnce`: it travels with the changes sent
+ * after it and the COMMIT. It must check every condition the careful way checks before it makes the same change, and
+ * fail when one does not hold (`refusedWhenNone`): PostgreSQL then skips what was sent behind it, the COMMIT rolls
+ * back, and the transaction runs again the careful way (`inPgTransaction`). Any failure of it does so — a unique
+ * violation too, which the careful way answers as it does (`oncePerRequest`). The changes are applied in the order
+ * sent, so they lock rows in that order, as the careful way does.
+ */
+export async function sendChecked(tx: Tx, change: CompiledQuery): Promise<void> {
+  const effects = effectsOf(tx);
+  if (!effects.atOnce || !effects.sendLast) throw new Error('sendChecked needs a transaction that sends at once (sendsAtOnce)');
+  await effects.sendLast(change, (err) => marked(err, CHECKED));
 }
 
 // compiled once: they run around every create call that has a request id

@@ -56,40 +56,54 @@ async function refusalOf(tx: Tx, leg: repo.Leg): Promise<Error> {
   return new DomainError('insufficient_balance');
 }
 
+/** A journal to post: its legs name accounts by customer and kind, or the platform's. */
+export interface NewJournal {
+  kind: JournalKind;
+  ref: string;
+  actor: string;
+  memo?: string;
+  now: Date;
+  legs: { account: AccountRef; amount: bigint }[];
+}
+
+/**
+ * The legs checked (they sum to zero, none is zero: a programming error otherwise) and put in a fixed order of row locks
+ * (by owner and kind, the accounts' unique key), so two journals touching the same accounts cannot deadlock; with the
+ * journal's head.
+ */
+function prepareJournal(journal: NewJournal): { legs: repo.Leg[]; head: repo.JournalHead } {
+  const { legs } = journal;
+  if (!isJournalKind(journal.kind)) throw new Error(`ledger: unknown journal kind ${journal.kind}`);
+  if (legs.length < 2 || legs.some((l) => l.amount === 0n)) throw new Error('ledger: a journal needs two or more non-zero legs');
+  if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error('ledger: the legs of a journal must sum to zero');
+  const resolved = legs.map((l) => ({ ...ownerOf(l.account), amount: l.amount }));
+  resolved.sort((a, b) => (a.owner === b.owner ? compare(a.kind, b.kind) : compare(a.owner, b.owner)));
+  return {
+    legs: resolved,
+    head: { kind: journal.kind, ref: journal.ref, actor: journal.actor, memo: journal.memo ?? '', now: iso(journal.now) },
+  };
+}
+
 /**
  * Posts one journal: every leg changes its account and records the balance after it, inside the caller's
  * transaction. Refuses legs that do not sum to zero (a programming error) and, with `insufficient_balance`,
  * any leg that would take a customer account below zero. The only code that writes balances.
  */
-export async function post(
-  tx: Tx,
-  journal: {
-    kind: JournalKind;
-    ref: string;
-    actor: string;
-    memo?: string;
-    now: Date;
-    legs: { account: AccountRef; amount: bigint }[];
-  },
-): Promise<number> {
-  const { legs } = journal;
-  if (!isJournalKind(journal.kind)) throw new Error(`ledger: unknown journal kind ${journal.kind}`);
-  if (legs.length < 2 || legs.some((l) => l.amount === 0n)) throw new Error('ledger: a journal needs two or more non-zero legs');
-  if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error('ledger: the legs of a journal must sum to zero');
-  const now = iso(journal.now);
-  const resolved = legs.map((l) => ({ ...ownerOf(l.account), amount: l.amount }));
-  // A fixed order of row locks (by owner and kind, the accounts' unique key), so two journals touching the same
-  // accounts cannot deadlock.
-  resolved.sort((a, b) => (a.owner === b.owner ? compare(a.kind, b.kind) : compare(a.owner, b.owner)));
-  const done = await repo.postJournal(tx, resolved, CURRENCY, {
-    kind: journal.kind,
-    ref: journal.ref,
-    actor: journal.actor,
-    memo: journal.memo ?? '',
-    now,
-  });
+export async function post(tx: Tx, journal: NewJournal): Promise<number> {
+  const { legs, head } = prepareJournal(journal);
+  const done = await repo.postJournal(tx, legs, CURRENCY, head);
   if ('journalId' in done) return done.journalId;
   throw await refusalOf(tx, done.refused);
+}
+
+/**
+ * Posts a two-leg journal in a transaction that sends its changes at once (`sendsAtOnce`): sent without waiting, written
+ * as `post` writes it; a leg that would take a customer account below zero fails it, and the transaction runs again the
+ * careful way, where `post` says why.
+ */
+export async function postChecked(tx: Tx, journal: NewJournal): Promise<void> {
+  const { legs, head } = prepareJournal(journal);
+  await repo.postJournalChecked(tx, legs, CURRENCY, head);
 }
 
 /** A customer's balances by account kind, read from their ledger accounts. */

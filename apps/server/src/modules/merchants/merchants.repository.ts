@@ -4,6 +4,8 @@ import type { Dialect } from '../../db/database.js';
 import { prepared, preparedStatement } from '../../db/prepared.js';
 import { refusedWhenNone } from '../../db/queries.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
+import { sendChecked } from '../../db/transaction.js';
+import { usableAccount } from '../payouts/payouts.service.js';
 
 export async function insertMerchant(tx: Tx, m: Insertable<MerchantsTable>): Promise<number> {
   return (await tx.insertInto('merchants').values(m).returning('id').executeTakeFirstOrThrow()).id;
@@ -88,28 +90,66 @@ export async function salesStats(tx: Tx, ids: number[], since: string) {
 /** A sale to record: its order number is written with it (`insertSale`). */
 export type NewSale = Omit<Insertable<MerchantSalesTable>, 'id' | 'order_no'> & { request_id: string | null };
 
+/** A sale's order number: S, the UTC day of `createdAt` and the id padded to six digits (S20261122000042). */
+export const orderNumber = (createdAt: string, id: number) => `S${dayOf(createdAt)}${String(id).padStart(6, '0')}`;
+const dayOf = (createdAt: string) => createdAt.slice(0, 10).replace(/-/g, '');
+
+/** A sale's values as its inserts bind them, in order: its id (SQLite: null, the next rowid) and its order number first. */
+type SaleValues = readonly [
+  id: number | null,
+  number: string,
+  userId: number,
+  merchantId: number,
+  quantity: bigint,
+  price: bigint,
+  currency: string,
+  fiat: bigint,
+  accountId: number,
+  status: string,
+  requestId: string | null,
+  createdAt: string,
+];
+/** `s` as its inserts bind it, under `id` (SQLite: none, and `number` is then the day its order number is made with). */
+const saleValues = (s: NewSale, id: number | undefined): SaleValues => [
+  id ?? null,
+  id === undefined ? dayOf(s.created_at) : orderNumber(s.created_at, id),
+  s.user_id,
+  s.merchant_id,
+  s.quantity,
+  s.price,
+  s.currency,
+  s.fiat_amount,
+  s.payout_account_id,
+  s.status,
+  s.request_id,
+  s.created_at,
+];
+
 /**
- * The insert of a sale with its order number, S, the UTC day and the id (S20261122000042), in one statement: on
- * PostgreSQL under the id taken from its sequence before (`reserveId`); on SQLite (`id` null) the next rowid, as SQLite
- * assigns it, taken in the statement under the transaction's write lock. Compiled once per dialect.
+ * The insert of a sale with its order number (`orderNumber`), in one statement: on PostgreSQL under the id taken from
+ * its sequence before (`reserveId`), the number made from it here; on SQLite (`id` null) under the next rowid, as SQLite
+ * assigns it, taken in the statement under the transaction's write lock, and the number made from it there. Compiled
+ * once per dialect.
  */
 const saleInsert = (dialect: Dialect) =>
   prepared(
     12,
     (
       db,
-      reserved: number | null,
-      day: string,
-      userId: number,
-      merchantId: number,
-      quantity: bigint,
-      price: bigint,
-      currency: string,
-      fiat: bigint,
-      accountId: number,
-      status: string,
-      requestId: string | null,
-      createdAt: string,
+      ...[
+        reserved,
+        number,
+        userId,
+        merchantId,
+        quantity,
+        price,
+        currency,
+        fiat,
+        accountId,
+        status,
+        requestId,
+        createdAt,
+      ]: SaleValues
     ) => {
       const pg = dialect === 'postgres';
       const id = pg
@@ -119,9 +159,7 @@ const saleInsert = (dialect: Dialect) =>
         .insertInto('merchant_sales')
         .values({
           id,
-          order_no: pg
-            ? sql<string>`'S' || ${day} || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`
-            : sql<string>`'S' || ${day} || printf('%06d', ${id})`,
+          order_no: pg ? number : sql<string>`'S' || ${number} || printf('%06d', ${id})`,
           user_id: userId,
           merchant_id: merchantId,
           quantity,
@@ -146,26 +184,69 @@ export async function insertSale(
   id: number | undefined,
 ): Promise<{ id: number; order_no: string }> {
   if (dialect === 'postgres' && id === undefined) throw new Error('a sale on PostgreSQL is inserted under an id reserved before');
-  const day = s.created_at.slice(0, 10).replace(/-/g, '');
-  const row = (
-    await saleInserts[dialect](
-      tx,
-      id ?? null,
-      day,
-      s.user_id,
-      s.merchant_id,
-      s.quantity,
-      s.price,
-      s.currency,
-      s.fiat_amount,
-      s.payout_account_id,
-      s.status,
-      s.request_id,
-      s.created_at,
-    )
-  ).rows[0];
+  const row = (await saleInserts[dialect](tx, ...saleValues(s, id))).rows[0];
   if (!row) throw new Error('the sale insert returned no row');
   return row;
+}
+
+/**
+ * PostgreSQL, sent at once (`sendChecked`): a sale's insert from the payout account it pays to, only when a payout may
+ * go there and the offer pays to its kind (`usableAccount`, `types` as the offer lists them), failing otherwise.
+ */
+const saleInsertChecked = preparedStatement(
+  13,
+  (
+    db,
+    ...[id, number, userId, merchantId, quantity, price, currency, fiat, accountId, status, requestId, createdAt, types]: [
+      ...SaleValues,
+      types: string,
+    ]
+  ) =>
+    refusedWhenNone(
+      db,
+      db
+        .insertInto('merchant_sales')
+        .columns([
+          'id',
+          'order_no',
+          'user_id',
+          'merchant_id',
+          'quantity',
+          'price',
+          'currency',
+          'fiat_amount',
+          'payout_account_id',
+          'status',
+          'request_id',
+          'created_at',
+        ])
+        .expression(
+          usableAccount(db, accountId, userId, createdAt, types).select((eb) => [
+            eb.val(id).as('id'),
+            eb.val(number).as('order_no'),
+            eb.val(userId).as('user_id'),
+            eb.val(merchantId).as('merchant_id'),
+            eb.val(quantity).as('quantity'),
+            eb.val(price).as('price'),
+            eb.val(currency).as('currency'),
+            eb.val(fiat).as('fiat_amount'),
+            'id as payout_account_id',
+            eb.val(status).as('status'),
+            eb.val(requestId).as('request_id'),
+            eb.val(createdAt).as('created_at'),
+          ]),
+        )
+        .returning('id'),
+    ),
+);
+/**
+ * Sends a sale's insert at once under the id reserved for it (`reserveId`), refused unless its payout account is usable
+ * and of a kind in `types`; answers its order number.
+ */
+export async function insertSaleChecked(tx: Tx, s: NewSale, id: number, types: string): Promise<string> {
+  const values = saleValues(s, id);
+  await sendChecked(tx, saleInsertChecked(tx, ...values, types));
+  return values[1];
 }
 
 const saleByRequest = prepared(2, (db, userId: number, requestId: string) =>

@@ -15,11 +15,11 @@ import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import { reserveId } from '../../db/queries.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
-import { lastly, together } from '../../db/transaction.js';
+import { lastly, sendsAtOnce, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { post } from '../ledger/ledger.service.js';
+import { type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
@@ -211,6 +211,10 @@ export async function createSale(
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const n = input.number;
+    if (sendsAtOnce(tx)) {
+      const sent = await sendSale(tx, ctx, userId, { ...input, requestId }, now);
+      if (sent) return sent;
+    }
     // the offer, the payout account (locked) and the sale's id (PostgreSQL: from its sequence) are read together: on
     // PostgreSQL one round trip
     const [merchant, account, reserved] = await Promise.all([
@@ -223,52 +227,89 @@ export async function createSale(
     const methods = methodsOf(merchant);
     if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');
     checkUsable(account, now);
-    const inserted = repo.insertSale(
-      tx,
-      ctx.dialect,
-      {
-        user_id: userId,
-        merchant_id: merchant.id,
-        quantity: n,
-        price: merchant.price,
-        currency: merchant.currency,
-        fiat_amount: fiatAmount(n, merchant.price, merchant.currency),
-        payout_account_id: account.id,
-        status: 'auditing',
-        request_id: requestId,
-        created_at: iso(now),
-      },
-      reserved,
-    );
+    const inserted = repo.insertSale(tx, ctx.dialect, newSale(userId, merchant, n, account.id, requestId, now), reserved);
     // with the id known ahead, the insert and the posting go out together (PostgreSQL: one round trip, not two);
     // SQLite knows the id once its insert has run, at once. The ledger refuses (insufficient_balance) when available is
     // short; the savepoint or transaction undoes the rest
     const id = reserved ?? (await inserted).id;
-    const [{ order_no: orderNo }] = await together(tx, [
-      () => inserted,
-      () =>
-        post(tx, {
-          kind: 'merchant_sale',
-          ref: saleQueue.ref(id),
-          actor: `user:${userId}`,
-          now,
-          legs: [
-            { account: { user: userId, kind: 'available' }, amount: -n },
-            { account: { user: userId, kind: 'frozen' }, amount: n },
-          ],
-        }),
-    ]);
+    const [{ order_no: orderNo }] = await together(tx, [() => inserted, () => post(tx, saleJournal(userId, id, n, now))]);
     // last: the offer's quantity reserved by a change that checks the offer again; refused (another sale took the rest,
     // or an operator changed the offer), the sale and its posting are undone, and why is read afresh. On PostgreSQL it
     // travels with the COMMIT and why is read after the rollback: this transaction held a key-share lock on the offer
     // (the sale's foreign key), and a read that waited for the offer's row lock would deadlock with a sale holding it
-    await lastly(tx, repo.reservation(tx, merchant, n), async (reader) => {
-      const current = await repo.readOffer(reader, input.saleu_id);
-      return current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
-    });
+    await reserveLast(tx, merchant, n);
     await notifyUser(tx, ctx, userId, ['money', 'saleu']);
     return { id, order_no: orderNo, status: 'auditing' as const };
   });
+}
+
+/**
+ * The offer's quantity reserved by a change that checks the offer again, as the sale's last (`lastly`); refused (another
+ * sale took the rest, or an operator changed the offer), the sale and its posting are undone, and why is read afresh.
+ */
+const reserveLast = (tx: Tx, merchant: MerchantRow, n: bigint) =>
+  lastly(tx, repo.reservation(tx, merchant, n), async (reader) => {
+    const current = await repo.readOffer(reader, merchant.id);
+    return current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
+  });
+
+/** A sale of `n` to the offer as it was read, at its price, paid to `accountId`, awaiting review. */
+const newSale = (
+  userId: number,
+  merchant: MerchantRow,
+  n: bigint,
+  accountId: number,
+  requestId: string | null,
+  now: Date,
+): repo.NewSale => ({
+  user_id: userId,
+  merchant_id: merchant.id,
+  quantity: n,
+  price: merchant.price,
+  currency: merchant.currency,
+  fiat_amount: fiatAmount(n, merchant.price, merchant.currency),
+  payout_account_id: accountId,
+  status: 'auditing',
+  request_id: requestId,
+  created_at: iso(now),
+});
+
+/** A sale's journal: its quantity from the customer's available balance to frozen until it is paid or rejected. */
+const saleJournal = (userId: number, id: number, n: bigint, now: Date): NewJournal => ({
+  kind: 'merchant_sale',
+  ref: saleQueue.ref(id),
+  actor: `user:${userId}`,
+  now,
+  legs: [
+    { account: { user: userId, kind: 'available' }, amount: -n },
+    { account: { user: userId, kind: 'frozen' }, amount: n },
+  ],
+});
+
+/**
+ * PostgreSQL, the first run of a sale's transaction (`sendsAtOnce`): the offer and the new id read first (on shared
+ * connections), then BEGIN, the insert, the posting, the offer's reservation and the COMMIT go in one write, each checking
+ * what the careful way checks before it (the account usable and of a kind the offer pays to, the balance, the offer).
+ * A refused insert or posting fails, and the transaction runs again the careful way, which says why; a refused
+ * reservation is explained as the careful way explains it (`reserveLast`). Answers undefined when the offer does not
+ * take the quantity: the careful way refuses it, in its order.
+ */
+async function sendSale(
+  tx: Tx,
+  ctx: AppContext,
+  userId: number,
+  input: { saleu_id: number; number: bigint; bk_id: number; requestId: string | null },
+  now: Date,
+) {
+  const n = input.number;
+  const [merchant, id] = await Promise.all([repo.readOffer(tx, input.saleu_id), reserveId(tx, 'merchant_sales')]);
+  if (!merchant || !offerTakes(merchant, n) || id === undefined) return undefined;
+  const sale = newSale(userId, merchant, n, input.bk_id, input.requestId, now);
+  const orderNo = await repo.insertSaleChecked(tx, sale, id, merchant.methods);
+  await postChecked(tx, saleJournal(userId, id, n, now));
+  await reserveLast(tx, merchant, n);
+  await notifyUser(tx, ctx, userId, ['money', 'saleu']);
+  return { id, order_no: orderNo, status: 'auditing' as const };
 }
 
 function toSale(r: SaleRow, merchant: MerchantRow | undefined, account: PayoutAccount | undefined): MerchantSale {

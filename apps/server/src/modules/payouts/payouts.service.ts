@@ -138,6 +138,12 @@ export async function ownAccount(tx: Tx, userId: number, id: number, type?: Payo
 }
 
 /**
+ * `lockOwnAccount` and `checkUsable` as one query (PostgreSQL), for a statement sent at once (`sendChecked`) that
+ * records a payout to the account: it selects from this, and finds no row where the careful way refuses.
+ */
+export const usableAccount = repo.usableAccount;
+
+/**
  * One of the caller's current accounts, locked until the transaction ends, for a payout to it: an edit or a
  * removal running at the same time waits, then sees the payout (and refuses), or goes first and this finds nothing.
  */

@@ -88,6 +88,11 @@ export function checkAmountIn(all: ReadonlyMap<string, string>, amount: bigint, 
   return amount;
 }
 
+/** Whether an amount is within the range of a recharge or a withdrawal in `all` (`checkAmountIn` would pass it). */
+export function amountWithin(all: ReadonlyMap<string, string>, amount: bigint, kind: 'recharge' | 'withdraw'): boolean {
+  return limitIssue(amount, moneyLimitsIn(all)[kind]) === null;
+}
+
 /** Checks an amount (micro-units, parsed at the wire) against the operator-set range of a recharge or a withdrawal. */
 export async function checkAmount(
   tx: Tx,

@@ -4,18 +4,18 @@ import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import { reserveId } from '../../db/queries.js';
 import type { WithdrawalsTable } from '../../db/schema.js';
-import { together } from '../../db/transaction.js';
+import { sendsAtOnce, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { post } from '../ledger/ledger.service.js';
+import { type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
-import { checkAmountIn, storedSettings } from '../settings/settings.service.js';
+import { amountWithin, checkAmountIn, storedSettings } from '../settings/settings.service.js';
 import { requireSecondFactor } from '../two-factor/two-factor.service.js';
 import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
-import { checkDailyWithdrawal, uncountWithdrawal, vipLevelsIn } from '../vip/vip.service.js';
+import { checkDailyWithdrawal, countWithdrawalChecked, uncountWithdrawal, vipLevelsIn } from '../vip/vip.service.js';
 import * as repo from './withdrawals.repository.js';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -32,6 +32,18 @@ function toWithdrawal(r: Row, account: PayoutAccount | undefined): Withdrawal {
     reviewed_at: r.reviewed_at,
   };
 }
+
+/** A withdrawal's journal: its amount from the customer's available balance to frozen until it is paid or rejected. */
+const withdrawalJournal = (userId: number, id: number, amount: bigint, now: Date): NewJournal => ({
+  kind: 'withdraw',
+  ref: `withdrawal:${id}`,
+  actor: `user:${userId}`,
+  now,
+  legs: [
+    { account: { user: userId, kind: 'available' }, amount: -amount },
+    { account: { user: userId, kind: 'frozen' }, amount },
+  ],
+});
 
 /** Requests a withdrawal: the amount moves available -> frozen in the same transaction that records it. */
 export async function createWithdrawal(
@@ -52,6 +64,10 @@ export async function createWithdrawal(
     const now = ctx.clock.now();
     const until = withdrawUnlockAt(who.user, now);
     if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
+    if (sendsAtOnce(tx)) {
+      const sent = await sendWithdrawal(tx, ctx, userId, input.bk_id, input.amount, requestId, now);
+      if (sent) return sent;
+    }
     // locked: the account cannot be changed or removed while this payout to it is being recorded; with it, one read
     // of the settings rows for the amount's range and the VIP levels' daily limits, and the withdrawal's id (PostgreSQL:
     // from its sequence) — sent together: on PostgreSQL one round trip
@@ -69,17 +85,7 @@ export async function createWithdrawal(
     const id = reserved ?? (await inserted);
     await together(tx, [
       () => inserted,
-      () =>
-        post(tx, {
-          kind: 'withdraw',
-          ref: `withdrawal:${id}`,
-          actor: `user:${userId}`,
-          now,
-          legs: [
-            { account: { user: userId, kind: 'available' }, amount: -amount },
-            { account: { user: userId, kind: 'frozen' }, amount },
-          ],
-        }),
+      () => post(tx, withdrawalJournal(userId, id, amount, now)),
       // after the ledger write, which locks the available account (a refused one answers insufficient_balance first):
       // today's sum includes this one and any committed before
       () => checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored)),
@@ -87,6 +93,31 @@ export async function createWithdrawal(
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' };
   });
+}
+
+/**
+ * PostgreSQL, the first run of a withdrawal's transaction (`sendsAtOnce`): the settings (from the node's cache) and the
+ * new id (from its sequence) read first, then BEGIN, the insert, the posting, today's total and the COMMIT go in one
+ * write, each checking what the careful way checks before it (the account usable, the balance, the daily limit). A
+ * refused one fails, and the transaction runs again the careful way, which says why. Answers undefined when the amount is
+ * outside the withdrawal range: the careful way refuses it, in its order.
+ */
+async function sendWithdrawal(
+  tx: Tx,
+  ctx: AppContext,
+  userId: number,
+  accountId: number,
+  amount: bigint,
+  requestId: string | null,
+  now: Date,
+) {
+  const [stored, id] = await Promise.all([storedSettings(tx, ctx.settingsCache), reserveId(tx, 'withdrawals')]);
+  if (id === undefined || !amountWithin(stored, amount, 'withdraw')) return undefined;
+  await repo.insertWithdrawalChecked(tx, { id, userId, accountId, amount, requestId, now: iso(now) });
+  await postChecked(tx, withdrawalJournal(userId, id, amount, now));
+  await countWithdrawalChecked(tx, userId, amount, now, vipLevelsIn(stored));
+  await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
+  return { id, status: 'auditing' };
 }
 
 export async function listOwn(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<Withdrawal>> {
