@@ -95,6 +95,59 @@ describe('/ws live updates', () => {
     await a.closed;
   });
 
+  it('sends the changes told in one turn as one message on the channel, and still delivers the earlier form', async () => {
+    const alice = await signUp(s);
+    const bob = await signUp(s);
+    const a = connect();
+    const b = connect();
+    await Promise.all([a.opened, b.opened]);
+    a.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
+    b.ws.send(JSON.stringify({ type: 'auth', token: bob.token }));
+    expect(await a.next(1)).toEqual({ type: 'ready' });
+    expect(await b.next(1)).toEqual({ type: 'ready' });
+    const redis = process.env.REDIS_URL;
+    const listener = redis ? new Redis(redis) : undefined;
+    const heard: string[] = [];
+    if (listener) {
+      listener.on('message', (_channel: string, raw: string) => {
+        if (raw.includes(`"userId":${alice.user.id},`) || raw.includes(`"userId":${bob.user.id},`)) heard.push(raw);
+      });
+      await listener.subscribe(`${s.redisPrefix}live`);
+    }
+    // three changes committed in one turn of the event loop, of two customers
+    await Promise.all([
+      s.ctx.live.notifyAll(alice.user.id, ['money'], 'trade:1'),
+      s.ctx.live.notifyAll(bob.user.id, ['money', 'trade'], 'trade:1'),
+      s.ctx.live.notifyAll(alice.user.id, ['trade'], 'trade:1'),
+    ]);
+    expect(await a.next(3)).toEqual({ type: 'event', topic: 'trade', ref: 'trade:1' });
+    expect(a.messages.slice(1)).toEqual([
+      { type: 'event', topic: 'money', ref: 'trade:1' },
+      { type: 'event', topic: 'trade', ref: 'trade:1' },
+    ]);
+    expect(await b.next(3)).toEqual({ type: 'event', topic: 'trade', ref: 'trade:1' });
+    if (listener && redis) {
+      expect(heard).toHaveLength(1);
+      expect(JSON.parse(heard[0]!).batch).toHaveLength(3);
+      // a node of an earlier version publishes one customer's events alone: delivered all the same
+      const old = new Redis(redis);
+      await old.publish(
+        `${s.redisPrefix}live`,
+        JSON.stringify({ userId: bob.user.id, messages: [{ type: 'event', topic: 'saleu' }] }),
+      );
+      await old.publish(
+        `${s.redisPrefix}live`,
+        JSON.stringify({ userId: bob.user.id, message: { type: 'event', topic: 'withdraw' } }),
+      );
+      expect(await b.next(5)).toEqual({ type: 'event', topic: 'withdraw' });
+      expect(b.messages[3]).toEqual({ type: 'event', topic: 'saleu' });
+      old.disconnect();
+      listener.disconnect();
+    }
+    for (const c of [a, b]) c.ws.close();
+    await Promise.all([a.closed, b.closed]);
+  });
+
   it('closes the sockets of sessions that end: a password change elsewhere, a logout, a reset', async () => {
     const { email, token: phone } = await signUp(s);
     const laptop = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
