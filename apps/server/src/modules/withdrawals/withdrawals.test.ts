@@ -1,4 +1,5 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
@@ -334,5 +335,109 @@ describe('withdraw', () => {
       .where('amount', '=', 13_500_000n)
       .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(74);
+  });
+});
+
+describe('withdraw, at once or the careful way', () => {
+  // on PostgreSQL a withdrawal's first run sends its changes at once, each checking its own conditions; a refused one
+  // runs the careful way (`sendsAtOnce`). Whichever way, the answer must be the careful way's rules, checked in their
+  // order: the account (missing, another's, removed; cooling), the amount's range, the balance, the daily limit.
+  it("answers as the careful way's rules say, in their order, for any account, balance, amount, day's total and level, and changes nothing when it refuses", async () => {
+    const levels = [
+      { volume: '0', daily_withdraw: '100' },
+      { volume: '50', daily_withdraw: '1000' },
+      { volume: '500', daily_withdraw: '150' },
+    ];
+    expect((await s.admin(ADMIN_API.vipSave, { levels }, admin)).code).toBe(200);
+    const a = await signUp(s);
+    const b = await signUp(s);
+    const own = (await bind(a.token)).data.id;
+    const others = (await bind(b.token)).data.id;
+    const available = async () => Number((await money(a.token)).balance);
+    const withdrawals = async () =>
+      (await s.call<{ total: number }>(API.withdrawList, { page: '1', page_size: '1' }, a.token)).data.total;
+    const adjustTo = async (target: number) => {
+      const by = target - (await available());
+      if (by !== 0)
+        expect((await s.admin(ADMIN_API.userAdjust, { id: a.user.id, amount: String(by), reason: 'test' }, admin)).code).toBe(
+          200,
+        );
+    };
+    type Scenario = {
+      account: 'usable' | 'cooling' | 'removed' | 'others' | 'missing';
+      balance: number;
+      before: number;
+      amount: number;
+      override: number | null;
+    };
+    // mostly usable accounts and no override, so that the balance and the limits decide often
+    const scenario: fc.Arbitrary<Scenario> = fc.record({
+      account: fc.oneof(
+        { arbitrary: fc.constant('usable' as const), weight: 6 },
+        fc.constantFrom('cooling' as const, 'removed' as const, 'others' as const, 'missing' as const),
+      ),
+      balance: fc.constantFrom(0, 50, 100, 200, 300),
+      before: fc.constantFrom(0, 10, 50, 90),
+      amount: fc.constantFrom(5, 10, 40, 60, 95, 100, 150, 250),
+      override: fc.oneof({ arbitrary: fc.constant(null), weight: 2 }, fc.constantFrom(0, 1, 2)),
+    });
+    // always among them: a total between the smallest limit (level 0: 100) and another level's (level 2: 150), with
+    // no override and with each override, and the balance deciding before the limit
+    const examples: [Scenario][] = [
+      [{ account: 'usable', balance: 300, before: 50, amount: 60, override: null }],
+      [{ account: 'usable', balance: 300, before: 50, amount: 60, override: 0 }],
+      [{ account: 'usable', balance: 300, before: 50, amount: 60, override: 1 }],
+      [{ account: 'usable', balance: 300, before: 90, amount: 60, override: 2 }],
+      [{ account: 'usable', balance: 300, before: 90, amount: 100, override: 2 }],
+      [{ account: 'usable', balance: 50, before: 90, amount: 60, override: null }],
+      [{ account: 'cooling', balance: 0, before: 0, amount: 5, override: null }],
+    ];
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ account, balance, before, amount, override }) => {
+        const level = override === null ? '' : String(override);
+        expect((await s.admin(ADMIN_API.userSetVip, { id: a.user.id, level, reason: 'test' }, admin)).code).toBe(200);
+        await adjustTo(balance + before);
+        // today's total so far: a withdrawal still pending (each run's are rejected at its end, which uncounts them)
+        const made: number[] = [];
+        if (before) {
+          const first = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: String(own), amount: String(before) }, a.token);
+          expect(first.code).toBe(200);
+          made.push(first.data.id);
+        }
+        let bk: number = own;
+        if (account === 'cooling' || account === 'removed') {
+          bk = (await s.call<{ id: number }>(API.bankinfoCreate, BANK_FORM, a.token)).data.id;
+          if (account === 'removed') expect((await s.call(API.bankinfoDelete, { bk_id: String(bk) }, a.token)).code).toBe(200);
+        }
+        if (account === 'others') bk = others;
+        if (account === 'missing') bk = 999_999;
+        const count = await withdrawals();
+        const limit = Number(levels[override ?? 0]!.daily_withdraw);
+        const expected =
+          account === 'missing' || account === 'others' || account === 'removed'
+            ? errorCode('no_payout_account')
+            : account === 'cooling'
+              ? errorCode('payout_account_cooling')
+              : amount < 10
+                ? errorCode('amount_too_small')
+                : amount > balance
+                  ? errorCode('insufficient_balance')
+                  : before + amount > limit
+                    ? errorCode('vip_daily_limit')
+                    : 200;
+        const res = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: String(bk), amount: String(amount) }, a.token);
+        if (res.code === 200) made.push(res.data.id);
+        try {
+          expect(res.code).toBe(expected);
+          expect(await available()).toBe(expected === 200 ? balance - amount : balance);
+          expect(await withdrawals()).toBe(expected === 200 ? count + 1 : count);
+        } finally {
+          // the next run starts from a day without withdrawals and with at most 20 accounts, whatever this one found
+          for (const id of made) await s.admin(ADMIN_API.withdrawReject, { id, reason: 'next run' }, admin);
+          if (account === 'cooling') await s.call(API.bankinfoDelete, { bk_id: String(bk) }, a.token);
+        }
+      }),
+      { numRuns: 60, examples },
+    );
   });
 });
