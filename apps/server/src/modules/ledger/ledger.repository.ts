@@ -150,13 +150,11 @@ export async function postJournal(
   currency: string,
   j: JournalHead,
 ): Promise<{ journalId: number } | { refused: Leg }> {
-  const [a, b] = legs;
-  if (legs.length === 2 && a && b && (a.owner !== b.owner || a.kind !== b.kind) && onPostgres(tx)) {
-    const row = (
-      await pairPost(tx, a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo)
-    ).rows[0];
+  const pair = onPostgres(tx) ? pairOf(legs, currency, j) : undefined;
+  if (pair) {
+    const row = (await pairPost(tx, ...pair)).rows[0];
     if (row?.journal_id != null) return { journalId: row.journal_id };
-    return { refused: row?.first_applied ? b : a };
+    return { refused: row?.first_applied ? legs[1]! : legs[0]! };
   }
   const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
   for (const leg of legs) {
@@ -177,13 +175,16 @@ export async function postJournal(
  * `postJournal` writes it, or, when a leg is refused, failing so that the transaction runs again the careful way.
  */
 export async function postJournalChecked(tx: Tx, legs: readonly Leg[], currency: string, j: JournalHead): Promise<void> {
+  const pair = pairOf(legs, currency, j);
+  if (!pair) throw new Error('ledger: a journal sent at once has two legs on distinct accounts');
+  await sendChecked(tx, pairPostChecked(tx, ...pair));
+}
+
+/** A journal of two legs on distinct accounts as its one statement binds it (`pairStatement`); undefined for any other. */
+function pairOf(legs: readonly Leg[], currency: string, j: JournalHead): PairValues | undefined {
   const [a, b] = legs;
-  if (legs.length !== 2 || !a || !b || (a.owner === b.owner && a.kind === b.kind))
-    throw new Error('ledger: a journal sent at once has two legs on distinct accounts');
-  await sendChecked(
-    tx,
-    pairPostChecked(tx, a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo),
-  );
+  if (legs.length !== 2 || !a || !b || (a.owner === b.owner && a.kind === b.kind)) return undefined;
+  return [a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo];
 }
 
 const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>
