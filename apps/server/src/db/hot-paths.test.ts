@@ -178,6 +178,40 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     }
   });
 
+  it('saleu/create-order on PostgreSQL: sales to one offer ready at the same time commit in one transaction (commitsWith), the offer reserved once each', async () => {
+    if (!onPostgres) return;
+    const first = await seller();
+    const sellers = [first, ...(await Promise.all([1, 2, 3, 4, 5].map(() => seller())))];
+    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
+    const before = await s.db
+      .selectFrom('merchants')
+      .select('quantity')
+      .where('id', '=', Number(first.merchant))
+      .executeTakeFirstOrThrow();
+    const writes = await pgWritesBy(async () => {
+      const answers = await Promise.all(
+        sellers.map((c, i) =>
+          s.call(
+            API.saleuCreateOrder,
+            { saleu_id: first.merchant, number: '10', bk_id: c.bk, request_id: `group-s-${i}-0001` },
+            c.token,
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.code)).toEqual(sellers.map(() => 200));
+    });
+    const begins = writes.flat().filter((text) => text.includes(bindOf('begin')));
+    expect(begins.length).toBeGreaterThanOrEqual(1);
+    expect(begins.length).toBeLessThan(sellers.length);
+    const after = await s.db
+      .selectFrom('merchants')
+      .select('quantity')
+      .where('id', '=', Number(first.merchant))
+      .executeTakeFirstOrThrow();
+    expect(before.quantity - after.quantity).toBe(60_000_000n);
+    expect(await checkLedger(s.db)).toMatchObject({ ok: true });
+  });
+
   it('sale order numbers are S, the UTC day and the id, padded to six digits', async () => {
     const c = await seller();
     const sale = await s.call<{ id: number; order_no: string }>(

@@ -137,6 +137,11 @@ export class PgSession {
     private readonly lanes: PlainLanes,
   ) {}
 
+  /** Whether a statement took the transaction's own connection: its plain queries no longer share lanes. */
+  get started(): boolean {
+    return this.#own !== undefined;
+  }
+
   /** Runs one statement of the transaction (a deferrable one is only sent). */
   async run(query: CompiledQuery): Promise<QueryResult<unknown>> {
     const { sql: text, parameters } = query;

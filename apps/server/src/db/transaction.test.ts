@@ -29,6 +29,7 @@ import { preparedNameOf } from './pg-session.js';
 import { refusedWhenNone } from './queries.js';
 import {
   afterCommit,
+  commitsWith,
   inTransaction,
   lastly,
   onRollback,
@@ -428,6 +429,155 @@ describe('changes sent at once (sendsAtOnce, sendChecked)', () => {
     await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
     expect(runs).toEqual([true]);
     expect(await storedValue(`${k}.other`)).toBeUndefined();
+  });
+});
+
+describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
+  const group = () => `group.${Date.now()}.${Math.random()}`;
+  /**
+   * adds `${k}.${n}` with, as its value, how many of the group's rows it saw before it (its place in the transaction),
+   * and the transaction's id after a colon
+   */
+  const addNth = (tx: Tx, k: string, n: number) =>
+    refusedWhenNone(
+      tx,
+      tx
+        .insertInto('settings')
+        .values({
+          key: `${k}.${n}`,
+          value: sql<string>`(select count(*) from settings where key like ${`${k}.%`})::text || ':' || txid_current()::text`,
+        })
+        .returning('key'),
+    ).compile();
+  const rowsOf = async (k: string) =>
+    Object.fromEntries(
+      (await s.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${k}.%`).execute()).map((r) => [
+        r.key.slice(k.length + 1),
+        r.value,
+      ]),
+    );
+
+  it('commit in one transaction when ready together, their changes in the order given, nothing of it on SQLite', async () => {
+    const k = group();
+    const told: number[] = [];
+    // ready in the order 3, 1, 2
+    await Promise.all(
+      [3, 1, 2].map((n) =>
+        inTransaction(s.ctx, async (tx) => {
+          commitsWith(tx, k, n);
+          if (!onPostgres) {
+            await tx
+              .insertInto('settings')
+              .values({ key: `${k}.${n}`, value: 'alone' })
+              .execute();
+          } else {
+            await sendChecked(tx, addNth(tx, k, n));
+          }
+          afterCommit(tx, () => told.push(n));
+        }),
+      ),
+    );
+    const rows = await rowsOf(k);
+    if (!onPostgres) {
+      // SQLite: each alone, in the order they came
+      expect(Object.keys(rows).sort()).toEqual(['1', '2', '3']);
+      return;
+    }
+    const [place1, tx1] = rows['1']!.split(':');
+    expect([place1, rows['2']!.split(':')[0], rows['3']!.split(':')[0]]).toEqual(['0', '1', '2']);
+    expect(rows['2']!.split(':')[1]).toBe(tx1);
+    expect(rows['3']!.split(':')[1]).toBe(tx1);
+    expect(told.sort()).toEqual([1, 2, 3]);
+  });
+
+  it("send every member's checked changes first, then the changes each sends last: the row they all change locked once, last (PostgreSQL)", async () => {
+    if (!onPostgres) return;
+    const k = group();
+    await Promise.all(
+      [1, 2].map((n) =>
+        inTransaction(s.ctx, async (tx) => {
+          commitsWith(tx, k, n);
+          await sendChecked(tx, addNth(tx, k, n));
+          await lastly(tx, addNth(tx, k, n + 10), async () => new DomainError('merchant_offer_changed'));
+        }),
+      ),
+    );
+    const places = Object.entries(await rowsOf(k)).map(([n, v]) => `${n}@${v.split(':')[0]}`);
+    expect(places.sort()).toEqual(['11@2', '12@3', '1@0', '2@1']);
+  });
+
+  it('a member whose change is refused runs again on its own, the careful way after that; the others commit in the group without it (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = group();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    const runs = new Map<number, string[]>();
+    const told: string[] = [];
+    const member = (n: number, refused: boolean) =>
+      inTransaction(s.ctx, async (tx) => {
+        const mine = runs.get(n) ?? [];
+        runs.set(n, mine);
+        mine.push(sendsAtOnce(tx) ? 'at once' : 'careful');
+        commitsWith(tx, k, n);
+        if (sendsAtOnce(tx)) {
+          await sendChecked(tx, addNth(tx, k, n));
+          if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+          afterCommit(tx, () => told.push(`${n} at once`));
+          onRollback(tx, () => told.push(`${n} undone`));
+          return;
+        }
+        await tx.executeQuery(addNth(tx, k, n));
+        afterCommit(tx, () => told.push(`${n} careful`));
+      });
+    await Promise.all([member(1, false), member(2, true), member(3, false)]);
+    // 2 was refused in the group (1 and 3 undone with it), then alone, then went the careful way
+    expect(runs.get(2)).toEqual(['at once', 'at once', 'careful']);
+    expect(runs.get(1)).toEqual(['at once']);
+    expect(runs.get(3)).toEqual(['at once']);
+    expect(told.filter((t) => t.startsWith('2'))).toEqual(['2 undone', '2 undone', '2 careful']);
+    expect(told.filter((t) => !t.startsWith('2')).sort()).toEqual(['1 at once', '3 at once']);
+    const rows = await rowsOf(k);
+    // 1 and 3 committed in the second batch, together
+    expect(rows['1']!.split(':')[1]).toBe(rows['3']!.split(':')[1]);
+    expect(rows['2']!.split(':')[1]).not.toBe(rows['1']!.split(':')[1]);
+    expect(await storedValue(k)).toBe('a');
+  });
+
+  it('members whose group failed twice for others run on their own: a key with many refusals costs each at most one batch more (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = group();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    const runs: number[] = [];
+    const member = (n: number, refused: boolean) =>
+      inTransaction(s.ctx, async (tx) => {
+        runs.push(n);
+        commitsWith(tx, k, n);
+        if (!sendsAtOnce(tx)) return;
+        await sendChecked(tx, addNth(tx, k, n));
+        if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+      });
+    await Promise.all([member(1, false), member(2, true), member(3, true), member(4, false)]);
+    // the first batch failed for 2, the second (1, 3, 4) for 3: 1 and 4 then ran on their own, 2 and 3 the careful way
+    expect(runs.sort()).toEqual([1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
+    expect(Object.keys(await rowsOf(k)).sort()).toEqual(['1', '4']);
+  });
+
+  it('a member that runs any other statement sends what it kept first, on its own connection, and commits alone (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = group();
+    const seen = await Promise.all(
+      [1, 2].map((n) =>
+        inTransaction(s.ctx, async (tx) => {
+          commitsWith(tx, k, n);
+          await sendChecked(tx, addNth(tx, k, n));
+          // its own change is there for its own read
+          if (n === 1) return tx.selectFrom('settings').select('key').where('key', '=', `${k}.1`).execute();
+          return [];
+        }),
+      ),
+    );
+    expect(seen[0]).toEqual([{ key: `${k}.1` }]);
+    const rows = await rowsOf(k);
+    expect(rows['1']!.split(':')[1]).not.toBe(rows['2']!.split(':')[1]);
   });
 });
 

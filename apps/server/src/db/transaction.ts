@@ -3,6 +3,7 @@ import { DomainError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
+import { commitGroupsOf, GroupFailed, type SentChange } from './pg-commit-groups.js';
 import { isStalePlan, PgSession } from './pg-session.js';
 import { staleStatements } from './pg-shared.js';
 import { onPostgres } from './prepared.js';
@@ -30,12 +31,17 @@ interface Pending {
   commit: Effect[];
   rollback: Effect[];
   log: TxLog;
-  /** PostgreSQL: sends a change that travels with the COMMIT (`lastly`, `sendChecked`), its failure passed through `mark` */
-  sendLast?: (change: CompiledQuery, mark: (err: unknown) => unknown) => Promise<void>;
+  /**
+   * PostgreSQL: sends a change that travels with the COMMIT (`lastly`: `last`, `sendChecked`), its failure passed
+   * through `mark`
+   */
+  sendLast?: (change: CompiledQuery, mark: (err: unknown) => unknown, last: boolean) => Promise<void>;
   /** the error to answer when the change sent last was refused (`lastly`) */
   refusedLast?: (reader: Tx) => Promise<Error>;
   /** PostgreSQL, the transaction's first run: its changes may be sent at once (`sendsAtOnce`) */
   atOnce?: true;
+  /** PostgreSQL, sending at once: joins the group of `key` to share its COMMIT, if it still may (`commitsWith`) */
+  joinGroup?: (key: string, order: number) => void;
 }
 const pending = new WeakMap<Tx, Pending>();
 
@@ -95,13 +101,17 @@ async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, wor
   // each way of running again, once: the careful way after a change sent at once failed (`sendChecked`), once more
   // after a failure marked so (`runAgain`), and after a stale prepared statement
   let atOnce = true;
+  let grouped = true;
   let again = true;
   let stale = true;
   for (;;) {
     try {
-      return await pgTransactionOnce(pg, reader, log, work, atOnce);
+      return await pgTransactionOnce(pg, reader, log, work, atOnce, grouped);
     } catch (err) {
-      if (atOnce && isMarked(err, CHECKED)) {
+      // its group's transaction failed: it runs again on its own, at once, where its own failure shows as itself
+      if (grouped && err instanceof GroupFailed) {
+        grouped = false;
+      } else if (atOnce && isMarked(err, CHECKED)) {
         atOnce = false;
       } else if (again && isMarked(err, RUN_AGAIN)) {
         again = false;
@@ -146,25 +156,53 @@ async function pgTransactionOnce<T>(
   log: TxLog,
   work: (tx: Tx) => Promise<T>,
   atOnce: boolean,
+  grouped: boolean,
 ): Promise<T> {
   const effects: Pending = { commit: [], rollback: [], log, ...(atOnce ? { atOnce } : {}) };
   let refusal: DomainError | undefined;
   let result: T;
   const session = new PgSession(pg.pool, pg.lanes);
   let state: TxState = 'open';
+  /** the group whose COMMIT it shares (`commitsWith`), and what it sent at once meanwhile, in order */
+  let group: { key: string; order: number; sent: (SentChange & { last: boolean })[] } | undefined;
+  /** any other statement: the changes kept for the group go on the transaction's own connection first, in order */
+  const goAlone = () => {
+    const kept = group!.sent;
+    group = undefined;
+    for (const { change, mark } of kept) session.sendLast(change, mark).catch(() => undefined);
+  };
   try {
     const tx = transactionOn(pg, (query) => {
       if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
+      if (group) goAlone();
       return session.run(query);
     });
     pending.set(tx, effects);
-    effects.sendLast = (change, mark) => {
+    effects.sendLast = (change, mark, last) => {
       if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
+      if (group) {
+        group.sent.push({ change, mark, last });
+        return Promise.resolve();
+      }
       return session.sendLast(change, mark);
     };
+    if (atOnce && grouped) {
+      effects.joinGroup = (key, order) => {
+        if (!group && !session.started) group = { key, order, sent: [] };
+      };
+    }
     ({ result, refusal } = await attempt(tx, work));
     state = 'committed';
-    await session.commit();
+    if (group?.sent.length) {
+      const { key, order, sent } = group;
+      await commitGroupsOf(pg.pool, pg.lanes).commit(key, {
+        order,
+        checked: sent.filter((c) => !c.last),
+        last: sent.filter((c) => c.last),
+      });
+    } else {
+      await session.commit();
+    }
   } catch (err) {
     state = 'rolled back';
     session.release(await session.rollback());
@@ -323,7 +361,7 @@ export async function lastly(tx: Tx, change: CompiledQuery, refused: (reader: Tx
   if (effects.refusedLast) throw new Error('a transaction has one change sent last');
   if (effects.sendLast) {
     effects.refusedLast = refused;
-    await effects.sendLast(change, (err) => marked(err, LAST));
+    await effects.sendLast(change, (err) => marked(err, LAST), true);
     return;
   }
   const { rows } = await tx.executeQuery(change);
@@ -353,7 +391,21 @@ export function sendsAtOnce(tx: Tx): boolean {
 export async function sendChecked(tx: Tx, change: CompiledQuery): Promise<void> {
   const effects = effectsOf(tx);
   if (!effects.atOnce || !effects.sendLast) throw new Error('sendChecked needs a transaction that sends at once (sendsAtOnce)');
-  await effects.sendLast(change, (err) => marked(err, CHECKED));
+  await effects.sendLast(change, (err) => marked(err, CHECKED), false);
+}
+
+/**
+ * In a transaction that sends at once (`sendsAtOnce`), before its first change: it may share its COMMIT with the other
+ * transactions of `key` that are ready at the same time (`PgCommitGroups`): for the create calls that all change one
+ * row (`merchant:12`, the offer every sale to it reserves from), which would otherwise pass that row's lock on one
+ * COMMIT at a time. `order` is the place it takes among them — the customer whose rows its changes lock, so that every
+ * group locks rows in one order. Its work must then send changes only (`sendChecked`, `lastly`): a statement of any
+ * other kind sends what it kept on its own connection, and it commits alone. A group that fails runs each of its
+ * transactions again on its own. Nothing on SQLite (its transactions share one already, `GroupCommit`), in a run again,
+ * or after a statement has taken the transaction's connection.
+ */
+export function commitsWith(tx: Tx, key: string, order: number): void {
+  effectsOf(tx).joinGroup?.(key, order);
 }
 
 // compiled once: they run around every create call that has a request id

@@ -15,7 +15,7 @@ import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import { reserveId } from '../../db/queries.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
-import { lastly, sendsAtOnce, together } from '../../db/transaction.js';
+import { commitsWith, lastly, sendsAtOnce, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
@@ -291,8 +291,10 @@ const saleJournal = (userId: number, id: number, n: bigint, now: Date): NewJourn
  * connections), then BEGIN, the insert, the posting, the offer's reservation and the COMMIT go in one write, each checking
  * what the careful way checks before it (the account usable and of a kind the offer pays to, the balance, the offer).
  * A refused insert or posting fails, and the transaction runs again the careful way, which says why; a refused
- * reservation is explained as the careful way explains it (`reserveLast`). Answers undefined when the offer does not
- * take the quantity: the careful way refuses it, in its order.
+ * reservation is explained as the careful way explains it (`reserveLast`). Sales to one offer that are ready at the same
+ * time share one transaction (`commitsWith`): the offer's row, which each changes last, is locked and flushed once for
+ * all of them, not passed from one COMMIT to the next. Answers undefined when the offer does not take the quantity: the
+ * careful way refuses it, in its order.
  */
 async function sendSale(
   tx: Tx,
@@ -305,6 +307,8 @@ async function sendSale(
   const [merchant, id] = await Promise.all([repo.readOffer(tx, input.saleu_id), reserveId(tx, 'merchant_sales')]);
   if (!merchant || !offerTakes(merchant, n) || id === undefined) return undefined;
   const sale = newSale(userId, merchant, n, input.bk_id, input.requestId, now);
+  // every sale to the offer changes its row last: the sales ready together commit together, the row locked once
+  commitsWith(tx, `merchant:${merchant.id}`, userId);
   const orderNo = await repo.insertSaleChecked(tx, sale, id, merchant.methods);
   await postChecked(tx, saleJournal(userId, id, n, now));
   await reserveLast(tx, merchant, n);

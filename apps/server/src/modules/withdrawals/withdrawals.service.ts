@@ -4,7 +4,7 @@ import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import { reserveId } from '../../db/queries.js';
 import type { WithdrawalsTable } from '../../db/schema.js';
-import { sendsAtOnce, together } from '../../db/transaction.js';
+import { commitsWith, sendsAtOnce, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
@@ -99,8 +99,10 @@ export async function createWithdrawal(
  * PostgreSQL, the first run of a withdrawal's transaction (`sendsAtOnce`): the settings (from the node's cache) and the
  * new id (from its sequence) read first, then BEGIN, the insert, the posting, today's total and the COMMIT go in one
  * write, each checking what the careful way checks before it (the account usable, the balance, the daily limit). A
- * refused one fails, and the transaction runs again the careful way, which says why. Answers undefined when the amount is
- * outside the withdrawal range: the careful way refuses it, in its order.
+ * refused one fails, and the transaction runs again the careful way, which says why. The withdrawals ready at the same
+ * time share one transaction (`commitsWith`): one BEGIN, one COMMIT and one flush for all, each customer's rows locked in
+ * the order of the customers. Answers undefined when the amount is outside the withdrawal range: the careful way refuses
+ * it, in its order.
  */
 async function sendWithdrawal(
   tx: Tx,
@@ -113,6 +115,7 @@ async function sendWithdrawal(
 ) {
   const [stored, id] = await Promise.all([storedSettings(tx, ctx.settingsCache), reserveId(tx, 'withdrawals')]);
   if (id === undefined || !amountWithin(stored, amount, 'withdraw')) return undefined;
+  commitsWith(tx, 'withdrawals', userId);
   await repo.insertWithdrawalChecked(tx, { id, userId, accountId, amount, requestId, now: iso(now) });
   await postChecked(tx, withdrawalJournal(userId, id, amount, now));
   await countWithdrawalChecked(tx, userId, amount, now, vipLevelsIn(stored));
