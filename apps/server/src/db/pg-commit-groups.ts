@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Pool } from 'pg';
 import { isSkipped } from './pg-query.js';
 import { isStalePlan, PgSession } from './pg-session.js';
@@ -35,6 +35,13 @@ export class GroupFailed extends Error {
 const IN_FLIGHT = 2;
 /** members of one batch at most: each adds its changes to one transaction's locks and undo */
 const MEMBERS_AT_MOST = 32;
+/**
+ * how long a batch of several waits for a row locked elsewhere (an operator's transaction, a careful run) before the
+ * member whose change waits runs on its own and the others go on without it: one customer's locked rows hold up the
+ * key's other calls this long at most, not for as long as the lock is held
+ */
+export const GROUP_LOCK_TIMEOUT_MS = 250;
+const LOCK_TIMEOUT = CompiledQuery.raw(`select set_config('lock_timeout', '${GROUP_LOCK_TIMEOUT_MS}ms', true)`);
 
 interface Waiting extends Member {
   done: (err?: unknown) => void;
@@ -59,7 +66,9 @@ interface Queue {
  * batches — customers ascending, the hot row last — so two batches cannot deadlock on each other.
  *
  * A batch that fails, whatever failed, keeps nothing: a batch of one answers as the transaction alone would (its
- * change's failure, marked as its own), and each member of a larger one hears `GroupFailed` and runs again on its own.
+ * change's failure, marked as its own). In a larger one the member whose change failed hears `GroupFailed` and runs
+ * again on its own, and the others go on in a batch without it, once (`#run`); a row locked elsewhere fails a batch of
+ * several after `GROUP_LOCK_TIMEOUT_MS`, so that one customer's locked rows do not hold up everyone's calls.
  */
 export class PgCommitGroups {
   readonly #queues = new Map<string, Queue>();
@@ -130,6 +139,7 @@ export class PgCommitGroups {
                 return err;
               },
         );
+      if (!alone) await session.sendLast(LOCK_TIMEOUT, (err) => err);
       for (const m of members) for (const c of m.checked) await send(m, c);
       for (const m of members) for (const c of m.last) await send(m, c);
       await session.commit();

@@ -24,6 +24,7 @@ import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { oncePerRequest } from './idempotency.js';
+import { GROUP_LOCK_TIMEOUT_MS } from './pg-commit-groups.js';
 import { isSkipped } from './pg-query.js';
 import { preparedNameOf } from './pg-session.js';
 import { refusedWhenNone } from './queries.js';
@@ -559,6 +560,42 @@ describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
     // the first batch failed for 2, the second (1, 3, 4) for 3: 1 and 4 then ran on their own, 2 and 3 the careful way
     expect(runs.sort()).toEqual([1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
     expect(Object.keys(await rowsOf(k)).sort()).toEqual(['1', '4']);
+  });
+
+  it("a member whose row is locked elsewhere holds the others up for the group's lock timeout at most, then waits on its own (PostgreSQL)", async () => {
+    if (!onPostgres) return;
+    const k = group();
+    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+    const other = await pgClient();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [k]);
+      const committed: number[] = [];
+      const started = Date.now();
+      const member = (n: number, locked: boolean) =>
+        inTransaction(s.ctx, async (tx) => {
+          commitsWith(tx, k, n);
+          if (sendsAtOnce(tx)) {
+            if (locked) await sendChecked(tx, swap(tx, k, 'a', 'b'));
+            await sendChecked(tx, addNth(tx, k, n));
+          } else {
+            await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', k).where('value', '=', 'a').execute();
+            await tx.executeQuery(addNth(tx, k, n));
+          }
+          afterCommit(tx, () => committed.push(n));
+        });
+      const both = Promise.all([member(1, true), member(2, false)]);
+      await new Promise((resolve) => setTimeout(resolve, GROUP_LOCK_TIMEOUT_MS + 1500));
+      // 2 went on without 1 once the lock timeout ended their batch; 1 still waits for the lock, on its own
+      expect(committed).toEqual([2]);
+      await other.query('ROLLBACK');
+      await both;
+      expect(committed).toEqual([2, 1]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_LOCK_TIMEOUT_MS + 1500);
+      expect(await storedValue(k)).toBe('b');
+    } finally {
+      await other.end();
+    }
   });
 
   it('a member that runs any other statement sends what it kept first, on its own connection, and commits alone (PostgreSQL)', async () => {
