@@ -1,6 +1,6 @@
 import { LANGS } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { addAmounts, formatMoney, readAmount } from './money';
+import { addAmounts, formatDecimal, formatMoney, readAmount } from './money';
 
 describe('money display', () => {
   it('adds wire amounts exactly', () => {
@@ -29,6 +29,16 @@ describe('money display', () => {
     }
     // any other locale is Intl's to write
     expect(formatMoney('1234567.5', 'fr')).toBe(`${new Intl.NumberFormat('fr').format(1234567)},50`);
+  });
+});
+
+describe('a decimal that is not money (a rate)', () => {
+  it("keeps its digits as they come and writes the locale's decimal mark", () => {
+    expect(formatDecimal('0.50', 'de')).toBe('0,50');
+    expect(formatDecimal('1.2345', 'de')).toBe('1,2345');
+    expect(formatDecimal('1.2345', 'en')).toBe('1.2345');
+    expect(formatDecimal('12', 'de')).toBe('12');
+    expect(formatDecimal('n/a', 'de')).toBe('n/a');
   });
 });
 

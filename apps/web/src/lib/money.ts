@@ -50,6 +50,14 @@ function numberMarks(locale: string): { decimal: string; group: string } {
   return found;
 }
 
+/**
+ * A rate or another decimal that is not money (an interest product's "0.50" % a day) in the user's locale: its digits
+ * as they come, the locale's decimal mark ("0,50" in de).
+ */
+export function formatDecimal(wire: string, locale: string): string {
+  return /^-?\d+\.\d+$/.test(wire) ? wire.replace('.', numberMarks(locale).decimal) : wire;
+}
+
 /** The mark a locale writes before the decimals ("." in en, "," in de). */
 export const decimalMark = (locale: string): string => numberMarks(locale).decimal;
 

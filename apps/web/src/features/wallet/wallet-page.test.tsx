@@ -1,6 +1,9 @@
 import { API, type InterestOrder, type InterestProduct, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import de from '../../locales/de.json';
+import dePages from '../../locales/pages/de.json';
 import { config, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
@@ -151,5 +154,30 @@ describe('the interest wallet', () => {
     expect(screen.getByText('Paid 1.50 USDT')).toBeTruthy();
     expect(screen.getByText('Settled', { selector: '.wallet-status' })).toBeTruthy();
     expect(screen.getByText('Interest ID: 41')).toBeTruthy();
+  });
+});
+
+describe('the interest wallet in German', () => {
+  beforeEach(async () => {
+    // the app restarts on a language change and loads the texts then; here the page's chunk is loaded already
+    i18n.addResourceBundle('de', 'translation', de);
+    i18n.addResourceBundle('de', 'translation', dePages, true);
+    localStorage.setItem('lang', 'de');
+    await i18n.changeLanguage('de');
+  });
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('writes the rate with the German decimal comma, its digits as they come, on the card, in the confirmation and on an order', async () => {
+    server({ [API.lixibaoListOrder]: () => pageOf([order()]) });
+    openApp(ROUTES.wallet);
+    const c = await card();
+    expect(c.getByText('1,2345 % pro Tag')).toBeTruthy();
+    fireEvent.change(c.getByPlaceholderText(/Nachkommastellen/), { target: { value: '50' } });
+    press(c, 'Anlegen');
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/50,00 USDT für 7 Tage zu 1,2345 % pro Tag in „Weekly saver“ anlegen\?/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Abbrechen' }));
+    fireEvent.click(await screen.findByText('Meine Anlagen'));
+    expect(await screen.findByText(/Tageszins: 1,2345 %/)).toBeTruthy();
   });
 });

@@ -22,7 +22,7 @@ import { Tabs } from '../../components/tabs';
 import { TimeText } from '../../components/time-text';
 import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { formatMoney } from '../../lib/money';
+import { formatDecimal, formatMoney } from '../../lib/money';
 import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
@@ -72,7 +72,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
             name: product.name,
             days: product.days,
             count: product.days,
-            rate: product.rate,
+            rate: formatDecimal(product.rate, lang),
             total: money(p.total),
             interest: money(p.interest),
             date: dateText(p.date, lang),
@@ -98,7 +98,7 @@ function ProductCard({ product, available }: { product: InterestProduct; availab
     <article className="wallet-product" aria-label={product.name}>
       <div className="record-line">
         <strong className="wallet-product-name">{product.name}</strong>
-        <span className="wallet-rate">{t('wallet.rateValue', { rate: product.rate })}</span>
+        <span className="wallet-rate">{t('wallet.rateValue', { rate: formatDecimal(product.rate, lang) })}</span>
       </div>
       <div className="record-line muted">
         <span>{t('wallet.daysValue', { days: product.days, count: product.days })}</span>
@@ -183,7 +183,7 @@ function OrderRow({ order }: { order: InterestOrder }) {
           {t('wallet.interestId')}: {order.id}
         </span>
         <span>
-          {t('wallet.rate')}: {order.rate} % · {t('wallet.days')}: {order.days}
+          {t('wallet.rate')}: {formatDecimal(order.rate, i18n.language)} % · {t('wallet.days')}: {order.days}
         </span>
       </div>
       <div className="record-line muted">
