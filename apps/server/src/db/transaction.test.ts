@@ -214,6 +214,45 @@ const swap = (tx: Tx, k: string, from: string, to: string) =>
 const storedValue = async (k: string) =>
   (await s.db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value;
 
+describe('a deadlock', () => {
+  it('fails one of the two transactions, which runs again once the other has committed: both go through (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    const k = `deadlock.${Date.now()}`;
+    await s.db
+      .insertInto('settings')
+      .values([
+        { key: `${k}.a`, value: '' },
+        { key: `${k}.b`, value: '' },
+      ])
+      .execute();
+    let locked = 0;
+    let bothLocked: () => void = () => undefined;
+    const barrier = new Promise<void>((resolve) => {
+      bothLocked = resolve;
+    });
+    const runs: string[] = [];
+    const append = (tx: Tx, key: string, who: string) =>
+      tx
+        .updateTable('settings')
+        .set({ value: sql<string>`value || ${who}` })
+        .where('key', '=', key)
+        .execute();
+    // each locks its first row, waits until the other has too, then asks for the other's: a cycle, the first time
+    const crossing = (who: string, first: string, second: string) =>
+      inTransaction(s.ctx, async (tx) => {
+        runs.push(who);
+        await append(tx, first, who);
+        if (++locked === 2) bothLocked();
+        await barrier;
+        await append(tx, second, who);
+      });
+    await Promise.all([crossing('1', `${k}.a`, `${k}.b`), crossing('2', `${k}.b`, `${k}.a`)]);
+    expect(runs.sort()).toHaveLength(3);
+    const values = await s.db.selectFrom('settings').select('value').where('key', 'like', `${k}.%`).execute();
+    expect(values.map((v) => [...v.value].sort().join(''))).toEqual(['12', '12']);
+  });
+});
+
 describe('a change run last (lastly)', () => {
   const key = () => `lastly.${Date.now()}.${Math.random()}`;
 

@@ -99,11 +99,13 @@ async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ resul
  */
 async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
   // each way of running again, once: the careful way after a change sent at once failed (`sendChecked`), once more
-  // after a failure marked so (`runAgain`), and after a stale prepared statement
+  // after a failure marked so (`runAgain`), after a stale prepared statement, and after a deadlock PostgreSQL broke by
+  // failing this transaction
   let atOnce = true;
   let grouped = true;
   let again = true;
   let stale = true;
+  let deadlock = true;
   for (;;) {
     try {
       return await pgTransactionOnce(pg, reader, log, work, atOnce, grouped);
@@ -115,6 +117,10 @@ async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, wor
         atOnce = false;
       } else if (again && isMarked(err, RUN_AGAIN)) {
         again = false;
+      } else if (deadlock && isDeadlock(err)) {
+        // PostgreSQL broke a lock cycle by failing this transaction: nothing of it was kept; the other has gone on
+        deadlock = false;
+        log.warn({ err }, 'the transaction was chosen to break a deadlock: running it again');
       } else if (stale && isStalePlan(err)) {
         stale = false;
         staleStatements();
@@ -125,6 +131,9 @@ async function inPgTransaction<T>(pg: PgConnections, reader: Tx, log: TxLog, wor
     }
   }
 }
+
+/** PostgreSQL's deadlock_detected: the transaction was failed to break a cycle of lock waits, rolled back whole. */
+const isDeadlock = (err: unknown): boolean => err instanceof Error && (err as { code?: string }).code === '40P01';
 
 /** Marks `err` with `sign` (a failure of a kind the transaction's runner acts on) and answers it. */
 function marked(err: unknown, sign: symbol): unknown {

@@ -37,6 +37,19 @@ async function fiveLeftBelowMinimum() {
 }
 
 describe('a trade between customers', () => {
+  it('two customers buying from each other at the same moment both get their trade at once (no deadlock)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await customer(s, admin, '100');
+      const b = await customer(s, admin, '100');
+      const [fromA, fromB] = [await listing(s, a), await listing(s, b)];
+      const started = Date.now();
+      const answers = await Promise.all([buy(s, a, fromB, '10'), buy(s, b, fromA, '10')]);
+      expect(answers.map((r) => r.code)).toEqual([200, 200]);
+      // PostgreSQL breaks a deadlock after deadlock_timeout (1 s), failing one of them
+      expect(Date.now() - started).toBeLessThan(900);
+    }
+  });
+
   it('goes from created to paid to released, moving the escrow to the buyer once', async () => {
     const seller = await customer(s, admin, '200');
     const buyer = await customer(s, admin);

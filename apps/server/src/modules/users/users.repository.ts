@@ -13,8 +13,15 @@ const userById = prepared(1, (db, id: number) => db.selectFrom('users').selectAl
 export const findUserById = async (tx: Tx, id: number) => (await userById(tx, id)).rows[0];
 
 /** Locks the customer's row until the transaction ends (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock). */
+/**
+ * The customer's row locked against the other calls that lock it (one of their takes, binds or an operator's
+ * adjustment after the other). FOR NO KEY UPDATE, not FOR UPDATE: a row that another customer's insert refers to (a
+ * trade with this customer as seller takes a key-share lock on it for its foreign key) is not held up — two customers
+ * buying from each other at the same moment each held their own row and waited for the other's, until PostgreSQL broke
+ * the deadlock after a second and one of them got an internal error.
+ */
 export const lockUserRow = (tx: Tx, id: number) =>
-  tx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  tx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const findPasswordHash = async (tx: Tx, id: number) =>
   (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;
