@@ -113,6 +113,8 @@ export const ERROR_CODES = {
   interest_rate_format: 1474,
   interest_days_format: 1475,
   interest_too_large: 1476,
+  /** an operator changed the product (its rate, days or limits) between the subscription's reading and its quota */
+  interest_product_changed: 1477,
   // customers and operator management (issue 9, users)
   customer_frozen_already: 1490,
   customer_not_frozen: 1491,

@@ -111,6 +111,7 @@ export default {
   interest_days_format: 'Geben Sie die Tage als ganze Zahl von 1 bis 3650 ein',
   interest_too_large:
     'Eine Anlage in dieses Produkt könnte mehr zurückzahlen, als das Hauptbuch fassen kann: Senken Sie Zinssatz, Laufzeit oder Höchstbetrag',
+  interest_product_changed: 'Dieses Zinsprodukt hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut',
   // customers and operator management (issue 9, users)
   customer_frozen_already: 'Dieser Kunde ist bereits gesperrt',
   customer_not_frozen: 'Dieser Kunde ist nicht gesperrt',

@@ -109,6 +109,7 @@ export default {
   interest_days_format: 'Enter the days as a whole number from 1 to 3650',
   interest_too_large:
     'One order of this product could pay back more than the ledger can hold: lower the rate, the days or the maximum',
+  interest_product_changed: 'This interest product has changed in the meantime; please check it and try again',
   // customers and operator management (issue 9, users)
   customer_frozen_already: 'This customer is frozen already',
   customer_not_frozen: 'This customer is not frozen',

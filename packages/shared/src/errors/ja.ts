@@ -107,6 +107,7 @@ export default {
   interest_rate_format: '日利をパーセントで入力してください（0より大きく、小数点以下4桁まで）',
   interest_days_format: '日数は1から3650までの整数で入力してください',
   interest_too_large: 'この商品の1件の注文で払い戻し額が台帳の上限を超える可能性があります。利率・日数・上限額を下げてください',
+  interest_product_changed: 'この利息商品は変更されました。内容を確認してもう一度お試しください',
   // customers and operator management (issue 9, users)
   customer_frozen_already: 'この顧客はすでに凍結されています',
   customer_not_frozen: 'この顧客は凍結されていません',

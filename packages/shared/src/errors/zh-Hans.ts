@@ -106,6 +106,7 @@ export default {
   interest_rate_format: '请输入日利率（百分比），大于 0，最多 4 位小数',
   interest_days_format: '天数须为 1 到 3650 的整数',
   interest_too_large: '该产品的单笔订单返还金额可能超出账本上限：请降低利率、天数或最高金额',
+  interest_product_changed: '该利息产品已变更，请查看后重试',
   // customers and operator management (issue 9, users)
   customer_frozen_already: '该客户已被冻结',
   customer_not_frozen: '该客户未被冻结',

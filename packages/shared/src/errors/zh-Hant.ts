@@ -106,6 +106,7 @@ export default {
   interest_rate_format: '請輸入日利率（百分比），大於 0，最多 4 位小數',
   interest_days_format: '天數須為 1 到 3650 的整數',
   interest_too_large: '此產品的單筆訂單返還金額可能超出帳本上限：請調低利率、天數或最高金額',
+  interest_product_changed: '此利息產品已變更，請查看後重試',
   // customers and operator management (issue 9, users)
   customer_frozen_already: '該客戶已被凍結',
   customer_not_frozen: '該客戶未被凍結',

@@ -12,11 +12,13 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
+import { reserveId } from '../../db/queries.js';
 import type { InterestOrdersTable, InterestProductsTable } from '../../db/schema.js';
+import { commitsWith, lastly, sendChecked, sendsAtOnce } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { type AccountRef, post } from '../ledger/ledger.service.js';
+import { type AccountRef, type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import * as repo from './interest.repository.js';
 
@@ -148,11 +150,65 @@ export async function updateProduct(tx: Tx, ctx: AppContext, actor: Actor, input
 
 const nameOf = async (tx: Tx, productId: number) => (await repo.findProduct(tx, productId))?.name ?? '';
 
+/** Whether a product as read takes an order of `n` (what `quotaTaken` checks again as it takes the quota). */
+const productTakes = (p: ProductRow, n: bigint) => p.active && n >= p.min_amount && n <= p.max_amount && n <= p.quota - p.sold;
+
+/** Why a product took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quota. */
+function refusal(product: ProductRow | undefined, n: bigint): DomainError {
+  if (!product) return new DomainError('record_not_found');
+  if (!product.active) return new DomainError('interest_product_inactive');
+  if (n < product.min_amount) return new DomainError('amount_too_small', { min: formatAmount(product.min_amount) });
+  if (n > product.max_amount) return new DomainError('amount_too_large', { max: formatAmount(product.max_amount) });
+  const left = product.quota - product.sold;
+  return new DomainError('interest_quota_short', { max: formatAmount(left > 0n ? left : 0n) });
+}
+
+/** An order of `n` in `product` as read, at its rate and days, written at `now`. */
+const newOrder = (userId: number, product: ProductRow, n: bigint, requestId: string | null, now: Date) => ({
+  user_id: userId,
+  product_id: product.id,
+  principal: n,
+  rate: product.rate,
+  days: product.days,
+  interest: interestOf(n, product.rate, product.days),
+  status: 'active',
+  request_id: requestId,
+  created_at: iso(now),
+  expires_at: iso(expiryOf(now, product.days)),
+});
+
+/** A subscription's journal: its principal from the customer's available balance to their interest wallet. */
+const subscribeJournal = (userId: number, id: number, n: bigint, now: Date): NewJournal => ({
+  kind: 'interest_subscribe',
+  ref: orderRef(id),
+  actor: `user:${userId}`,
+  now,
+  legs: [
+    { account: { user: userId, kind: 'available' }, amount: -n },
+    { account: { user: userId, kind: 'interest' }, amount: n },
+  ],
+});
+
 /**
- * Subscribes `number` USDT to a product. In one transaction: the product row is locked, the amount checked against
- * it (active, per-order limits, quota left), the quota taken (a conditional update), the order written with the
- * product's rate, days and the interest they pay, and the amount moved available -> interest. Anything refused
- * changes nothing.
+ * The product's quota taken by a change that checks the product again, as the subscription's last (`lastly`); refused
+ * (another subscription took the rest, or an operator changed the product), the order and its posting are undone, and
+ * why is read afresh — on PostgreSQL after the rollback: this transaction holds a key-share lock on the product (the
+ * order's foreign key), and a read waiting for the product's row lock could deadlock with a subscription holding it.
+ */
+const takeQuotaLast = (tx: Tx, product: ProductRow, n: bigint) =>
+  lastly(tx, repo.quotaTaken(tx, product, n), async (reader) => {
+    const current = await repo.readProduct(reader, product.id);
+    return current && productTakes(current, n) ? new DomainError('interest_product_changed') : refusal(current, n);
+  });
+
+/**
+ * Subscribes `number` USDT to a product. In one transaction: the amount is checked against the product as read (active,
+ * per-order limits, quota left), the order written with the product's rate, days and the interest they pay, the amount
+ * moved available -> interest, and last the quota taken by the change that checks the product again, and that it was
+ * not changed meanwhile (`takeQuotaLast`: on PostgreSQL sent with the COMMIT): the product's row is locked for the
+ * COMMIT only, so subscriptions to one product do not wait for each other's whole work, and every lock is taken in the
+ * order a refusal takes them (the customer's accounts, then the product). On PostgreSQL the first run sends it all at
+ * once (`sendOrder`). Anything refused changes nothing.
  */
 export async function createOrder(
   tx: Tx,
@@ -167,42 +223,49 @@ export async function createOrder(
   };
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
-    const product = await repo.lockProduct(tx, input.lixibao_id);
-    if (!product) throw new DomainError('record_not_found');
-    if (!product.active) throw new DomainError('interest_product_inactive');
     const n = input.number;
-    if (n < product.min_amount) throw new DomainError('amount_too_small', { min: formatAmount(product.min_amount) });
-    if (n > product.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(product.max_amount) });
-    const left = product.quota - product.sold;
-    if (n > left || !(await repo.takeQuota(tx, product.id, n)))
-      throw new DomainError('interest_quota_short', { max: formatAmount(left > 0n ? left : 0n) });
-    const interest = interestOf(n, product.rate, product.days);
-    const id = await repo.insertOrder(tx, {
-      user_id: userId,
-      product_id: product.id,
-      principal: n,
-      rate: product.rate,
-      days: product.days,
-      interest,
-      status: 'active',
-      request_id: requestId,
-      created_at: iso(now),
-      expires_at: iso(expiryOf(now, product.days)),
-    });
+    if (sendsAtOnce(tx)) {
+      const sent = await sendOrder(tx, ctx, userId, input.lixibao_id, n, requestId, now);
+      if (sent) return sent;
+    }
+    const product = await repo.readProduct(tx, input.lixibao_id);
+    if (!product || !productTakes(product, n)) throw refusal(product, n);
+    const order = newOrder(userId, product, n, requestId, now);
+    const id = await repo.insertOrder(tx, order);
     // the ledger refuses (insufficient_balance) when available is short; the savepoint or transaction undoes the rest
-    await post(tx, {
-      kind: 'interest_subscribe',
-      ref: orderRef(id),
-      actor: `user:${userId}`,
-      now,
-      legs: [
-        { account: { user: userId, kind: 'available' }, amount: -n },
-        { account: { user: userId, kind: 'interest' }, amount: n },
-      ],
-    });
+    await post(tx, subscribeJournal(userId, id, n, now));
+    await takeQuotaLast(tx, product, n);
     await notifyUser(tx, ctx, userId, ['money', 'interest'], undefined, orderRef(id));
-    return toOrder((await repo.findOrder(tx, id))!, product.name);
+    return toOrder({ ...order, id, settled_at: null }, product.name);
   });
+}
+
+/**
+ * PostgreSQL, the first run of a subscription's transaction (`sendsAtOnce`): the product and the new id read first (on
+ * shared connections), then BEGIN, the insert, the posting, the quota's take and the COMMIT in one write — shared with
+ * the other subscriptions to the product ready at the same time (`commitsWith`). A refused posting fails, and the
+ * transaction runs again the careful way, which says why; a refused take is explained as the careful way explains it.
+ * Answers undefined when the product does not take the amount: the careful way refuses it, in its order.
+ */
+async function sendOrder(
+  tx: Tx,
+  ctx: AppContext,
+  userId: number,
+  productId: number,
+  n: bigint,
+  requestId: string | null,
+  now: Date,
+): Promise<InterestOrder | undefined> {
+  const [product, id] = await Promise.all([repo.readProduct(tx, productId), reserveId(tx, 'interest_orders')]);
+  if (!product || !productTakes(product, n) || id === undefined) return undefined;
+  const order = { ...newOrder(userId, product, n, requestId, now), id };
+  // every subscription to the product changes its row last: those ready together commit together, the row locked once
+  commitsWith(tx, `interest:${product.id}`, userId);
+  await sendChecked(tx, repo.orderInsert(tx, order));
+  await postChecked(tx, subscribeJournal(userId, id, n, now));
+  await takeQuotaLast(tx, product, n);
+  await notifyUser(tx, ctx, userId, ['money', 'interest'], undefined, orderRef(id));
+  return toOrder({ ...order, settled_at: null }, product.name);
 }
 
 export async function listOwnOrders(tx: Tx, userId: number, p: number, pageSize: number): Promise<Page<InterestOrder>> {

@@ -13,12 +13,16 @@ import {
   credit,
   decodeMail,
   moneyTestServer,
+  onPostgres,
   operatorOf,
   ownerToken,
   PASSWORD,
+  pgWritesBy,
   signUp,
   type TestServer,
+  withChangeBefore,
 } from '../../../test/harness.js';
+import { preparedNameOf } from '../../db/pg-session.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 
@@ -183,6 +187,52 @@ describe('a subscription', () => {
     expect(full.data).toMatchObject({ quota: '200.00', sold: '200.00', remaining: '0.00' });
     const offered = await s.call<Page<InterestProduct>>(API.lixibaoList, {}, cs[0]!.token);
     expect(offered.data.list.some((x) => x.id === p.id)).toBe(false);
+  });
+});
+
+describe('a subscription racing an operator and other subscriptions', () => {
+  it('is refused, changing nothing, when an operator changed the product between its reading and its quota', async () => {
+    const p = await product({ quota: '1000' });
+    const c = await customer('100', 'de');
+    let answer: { code: number; msg: string } | undefined;
+    // the rate goes from 1 % to 2 % a day while the order, written at 1 %, is made
+    await withChangeBefore(
+      s,
+      /^(with "changed" as \()?update "interest_products" set "sold" = "sold" \+ \?/,
+      { sql: 'update interest_products set rate = ? where id = ?', parameters: [2_000_000n, p.id] },
+      async () => {
+        answer = await subscribe(c.token, p.id, '50', { lang: 'de' });
+      },
+    );
+    expect(answer).toMatchObject({
+      code: errorCode('interest_product_changed'),
+      msg: 'Dieses Zinsprodukt hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut',
+    });
+    expect(await money(c.token)).toMatchObject({ balance: '100.00', interest: '0.00' });
+    expect(await orders(c.token)).toEqual([]);
+    const row = await s.db.selectFrom('interest_products').select('sold').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(row.sold).toBe(0n);
+    // tried again, it goes through at the product's rate as it is then
+    expect((await subscribe(c.token, p.id, '50')).data).toMatchObject({ amount: '50.00', status: 'active' });
+  });
+
+  it('on PostgreSQL, subscriptions to one product ready at the same time commit in one transaction (commitsWith)', async () => {
+    if (!onPostgres) return;
+    const p = await product({ quota: '1000' });
+    const cs = await Promise.all(Array.from({ length: 6 }, () => customer('100')));
+    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
+    const writes = await pgWritesBy(async () => {
+      const answers = await Promise.all(
+        cs.map((c, i) => subscribe(c.token, p.id, '20', { request_id: `interest-group-${i}-01` })),
+      );
+      expect(answers.map((a) => a.code)).toEqual(cs.map(() => 200));
+    });
+    const begins = writes.flat().filter((text) => text.includes(bindOf('begin')));
+    expect(begins.length).toBeGreaterThanOrEqual(1);
+    expect(begins.length).toBeLessThan(cs.length);
+    const row = await s.db.selectFrom('interest_products').select('sold').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(row.sold).toBe(120_000_000n);
+    for (const c of cs) expect(await money(c.token)).toMatchObject({ balance: '80.00', interest: '20.00' });
   });
 });
 
