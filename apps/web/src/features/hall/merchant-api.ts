@@ -11,13 +11,18 @@ export const PAYOUT_KIND_KEYS: Record<PayoutType, TKey> = { bank: 'hall.merchant
 /** The merchants' active buy offers, paged; read again each time the tab opens (operators change them). */
 export const useMerchantOffers = () => usePagedQuery(queryKeys.merchantOffers, API.sellingMerchant, { fresh: true });
 
-/** Sells to a merchant; afterwards the balance, the offers (quantity left) and the order list are stale. */
+/**
+ * Sells to a merchant; afterwards the balance, the offers (quantity left) and the order list are stale — after a
+ * refusal too: one that says the offer changed or its quantity ran short is read against the offer as it is now.
+ */
 export async function createSale(body: { saleu_id: number; number: string; bk_id: number; request_id: string }) {
-  const created = await api(API.saleuCreateOrder, body, { catch: true });
-  await Promise.all([
-    refreshMoney(),
-    queryClient.invalidateQueries({ queryKey: queryKeys.merchantOffers }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.merchantSales }),
-  ]);
-  return created;
+  try {
+    return await api(API.saleuCreateOrder, body, { catch: true });
+  } finally {
+    await Promise.all([
+      refreshMoney(),
+      queryClient.invalidateQueries({ queryKey: queryKeys.merchantOffers }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.merchantSales }),
+    ]);
+  }
 }

@@ -160,6 +160,32 @@ describe('sell to merchants', () => {
     expect(calls.bodies(API.saleuCreateOrder)).toHaveLength(1);
   });
 
+  it('reads the offers again after a refusal that says the offer changed, and lists it as it is now', async () => {
+    let price = '0.999999';
+    const calls = server([], {
+      // the hall's other lists, read again with the offers: answered, so that no other message covers the refusal's
+      [API.sellingTongji]: () => ({
+        code: 200,
+        data: { available: '120.50', escrow: '0.00', frozen: '0.00', total: '120.50', on_order: '0.00' },
+      }),
+      [API.sellingHistory]: () => ({ code: 200, data: { list: [] } }),
+      [API.sellingOrder]: () => pageOf([]),
+      [API.sellingMerchant]: () => pageOf([offer({ price })]),
+      [API.saleuCreateOrder]: () => {
+        price = '0.950000';
+        return { code: 1443, msg: 'This offer has changed in the meantime; please check it and try again', data: {} };
+      },
+    });
+    const sheet = await openSheet();
+    await sheet.findByText('Commerzbank ••3000');
+    fireEvent.change(sheet.getByPlaceholderText('Up to 2 decimals'), { target: { value: '50' } });
+    press(sheet, 'Sell');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sell' }));
+    expect(await findToast('This offer has changed in the meantime; please check it and try again')).toBeTruthy();
+    await waitFor(() => expect(calls.paths().filter((p) => p === API.sellingMerchant).length).toBeGreaterThan(1));
+    expect(await screen.findByText('0.950000 EUR/USDT')).toBeTruthy();
+  });
+
   it('refuses below the minimum and above the balance before asking', async () => {
     const calls = server([offer({ max: '1000.00' })]);
     const sheet = await openSheet();

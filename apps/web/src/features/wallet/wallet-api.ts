@@ -19,9 +19,14 @@ export const useInterestProducts = () =>
 /** The customer's interest orders, newest first. */
 export const useInterestOrders = () => usePagedQuery(ORDERS, API.lixibaoListOrder);
 
-/** Subscribes; afterwards the balance, the products (quota left) and the orders are stale. */
+/**
+ * Subscribes; afterwards the balance, the products (quota left) and the orders are stale — after a refusal too: one
+ * that says the product changed or its quota ran short is read against the product as it is now.
+ */
 export async function subscribe(body: { lixibao_id: number; number: string; request_id: string }) {
-  const created = await api(API.lixibaoCreateOrder, body, { catch: true });
-  await Promise.all([refreshMoney(), queryClient.invalidateQueries({ queryKey: queryKeys.interest })]);
-  return created;
+  try {
+    return await api(API.lixibaoCreateOrder, body, { catch: true });
+  } finally {
+    await Promise.all([refreshMoney(), queryClient.invalidateQueries({ queryKey: queryKeys.interest })]);
+  }
 }

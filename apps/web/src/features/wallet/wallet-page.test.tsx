@@ -142,6 +142,28 @@ describe('the interest wallet', () => {
     expect(await screen.findByText('This interest product has only 20.00 USDT of quota left')).toBeTruthy();
   });
 
+  it('reads the products again after a refusal that says the product changed, and shows it as it is now', async () => {
+    let rate = '1.2345';
+    server({
+      [API.lixibaoList]: () => pageOf([product({ rate })], 1, 1, 10),
+      [API.lixibaoCreateOrder]: () => {
+        rate = '0.9000';
+        return { code: 1477, msg: 'This interest product has changed in the meantime; please check it and try again', data: {} };
+      },
+    });
+    openApp(ROUTES.wallet);
+    const c = await card();
+    await screen.findByText('Available: 120.50 USDT');
+    expect(c.getByText('1.2345 % a day')).toBeTruthy();
+    fireEvent.change(c.getByPlaceholderText('Amount in USDT, up to 2 decimals'), { target: { value: '30' } });
+    press(c, 'Subscribe');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Subscribe' }));
+    expect(
+      await screen.findByText('This interest product has changed in the meantime; please check it and try again'),
+    ).toBeTruthy();
+    expect(await (await card()).findByText('0.9000 % a day')).toBeTruthy();
+  });
+
   it('shows the orders with a countdown to expiry, and settled ones with the interest paid', async () => {
     server({
       [API.lixibaoListOrder]: () =>
