@@ -13,7 +13,7 @@ export interface SentChange {
 /**
  * A transaction that sent everything at once, waiting for its COMMIT: its changes checked on the way (`sendChecked`),
  * then the one it sends last (`lastly`), and the place it takes among the transactions of its group (`order`: the
- * customer whose rows it locks first).
+ * customer whose rows it locks, `lockOrder`).
  */
 export interface Member {
   order: number;
@@ -43,6 +43,17 @@ const MEMBERS_AT_MOST = 32;
 export const GROUP_LOCK_TIMEOUT_MS = 250;
 const LOCK_TIMEOUT = CompiledQuery.raw(`select set_config('lock_timeout', '${GROUP_LOCK_TIMEOUT_MS}ms', true)`);
 
+/**
+ * The order of the customers in a batch: the ledger's order of row locks (`prepareJournal`: by the account's owner,
+ * `user:<id>`, compared as text), so that a batch and a journal that touches two customers' accounts (a trade's
+ * release) take them in the same order, and one batch and another in one order too.
+ */
+const lockOrder = (a: number, b: number): number => {
+  const x = `user:${a}`;
+  const y = `user:${b}`;
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 interface Waiting extends Member {
   done: (err?: unknown) => void;
   /** it was in a batch that failed for another member's change: in a second, it runs on its own */
@@ -63,7 +74,7 @@ interface Queue {
  * key that are ready in the same turn of the event loop, or while the batches before them run, commit as one: BEGIN,
  * every member's checked changes in the order of the customers they lock (`order`), then every member's last change
  * (the hot row, locked once, last), and one COMMIT, in one write and one flush. Members lock rows in one order across
- * batches — customers ascending, the hot row last — so two batches cannot deadlock on each other.
+ * batches — the customers in the ledger's order (`lockOrder`), the hot row last — so two batches cannot deadlock on each other.
  *
  * A batch that fails, whatever failed, keeps nothing: a batch of one answers as the transaction alone would (its
  * change's failure, marked as its own). In a larger one the member whose change failed hears `GroupFailed` and runs
@@ -123,7 +134,7 @@ export class PgCommitGroups {
    */
   async #run(batch: Waiting[]): Promise<Waiting[]> {
     const alone = batch.length === 1;
-    const members = alone ? batch : [...batch].sort((a, b) => a.order - b.order);
+    const members = alone ? batch : [...batch].sort((a, b) => lockOrder(a.order, b.order));
     const session = new PgSession(this.pool, this.lanes);
     /** the member whose change failed first (those behind it were skipped, `isSkipped`) */
     let culprit: Waiting | undefined;

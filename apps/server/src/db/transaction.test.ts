@@ -500,9 +500,9 @@ describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
   it('commit in one transaction when ready together, their changes in the order given, nothing of it on SQLite', async () => {
     const k = group();
     const told: number[] = [];
-    // ready in the order 3, 1, 2
+    // ready in the order 3, 1, 10, 2
     await Promise.all(
-      [3, 1, 2].map((n) =>
+      [3, 1, 10, 2].map((n) =>
         inTransaction(s.ctx, async (tx) => {
           commitsWith(tx, k, n);
           if (!onPostgres) {
@@ -520,14 +520,14 @@ describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
     const rows = await rowsOf(k);
     if (!onPostgres) {
       // SQLite: each alone, in the order they came
-      expect(Object.keys(rows).sort()).toEqual(['1', '2', '3']);
+      expect(Object.keys(rows).sort()).toEqual(['1', '10', '2', '3']);
       return;
     }
+    // in the ledger's order of row locks: customers as the text of their accounts' owner (user:1, user:10, user:2, …)
     const [place1, tx1] = rows['1']!.split(':');
-    expect([place1, rows['2']!.split(':')[0], rows['3']!.split(':')[0]]).toEqual(['0', '1', '2']);
-    expect(rows['2']!.split(':')[1]).toBe(tx1);
-    expect(rows['3']!.split(':')[1]).toBe(tx1);
-    expect(told.sort()).toEqual([1, 2, 3]);
+    expect([place1, ...['10', '2', '3'].map((n) => rows[n]!.split(':')[0])]).toEqual(['0', '1', '2', '3']);
+    for (const n of ['10', '2', '3']) expect(rows[n]!.split(':')[1]).toBe(tx1);
+    expect(told.sort((a, b) => a - b)).toEqual([1, 2, 3, 10]);
   });
 
   it("send every member's checked changes first, then the changes each sends last: the row they all change locked once, last (PostgreSQL)", async () => {
