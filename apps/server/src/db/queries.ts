@@ -31,7 +31,7 @@ export function refusedWhenNone<R>(db: Kysely<DB>, change: Compilable<R> & Opera
 }
 
 /** the tables whose next id a create call takes before its insert (`reserveId`) */
-type Reserving = 'withdrawals' | 'merchant_sales' | 'interest_orders';
+type Reserving = 'withdrawals' | 'merchant_sales' | 'interest_orders' | 'trades';
 const nextId = prepared(1, (db, table: Reserving) => ({
   compile: () => sql<{ id: number | string }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.compile(db),
 }));

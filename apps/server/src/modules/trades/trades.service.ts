@@ -13,8 +13,9 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
+import { reserveId } from '../../db/queries.js';
 import type { TradesTable } from '../../db/schema.js';
-import { lastly } from '../../db/transaction.js';
+import { commitsWith, lastly, sendChecked, sendsAtOnce } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
@@ -152,7 +153,7 @@ type Mail = { kind: MoneyMail; params: Record<string, string> };
 async function tellBoth(
   tx: Tx,
   ctx: AppContext,
-  r: TradeRow,
+  r: Pick<TradeRow, 'id' | 'buyer_id' | 'seller_id'>,
   opts: { money?: Role[]; buyerMail?: Mail; sellerMail?: Mail; listing?: boolean } = {},
 ) {
   const topics = (role: Role): LiveTopic[] => [
@@ -177,9 +178,12 @@ const mailParams = (r: TradeRow, extra: Record<string, string> = {}) => ({
  * When the buyer's cancel limit holds: with `CANCEL_LIMIT` or more trades cancelled or expired in the last
  * `CANCEL_WINDOW_HOURS`, until the one that keeps the count at the limit is that old. Null when they may buy.
  */
+/** Where the cancel limit's window begins at `now`. */
+const cancelWindowStart = (now: Date) => iso(new Date(now.getTime() - CANCEL_WINDOW_HOURS * HOUR));
+
 export async function cancelLimitUntil(tx: Tx, buyerId: number, now: Date): Promise<Date | null> {
   const window = CANCEL_WINDOW_HOURS * HOUR;
-  const ended = await repo.endedUnpaidSince(tx, buyerId, iso(new Date(now.getTime() - window)));
+  const ended = await repo.endedUnpaidSince(tx, buyerId, cancelWindowStart(now));
   if (ended.length < CANCEL_LIMIT) return null;
   // the count drops below the limit once all but the newest CANCEL_LIMIT - 1 have left the window
   const keeping = ended[ended.length - CANCEL_LIMIT]!;
@@ -209,6 +213,11 @@ export async function createTrade(
   };
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
+    const n = input.number;
+    if (sendsAtOnce(tx)) {
+      const sent = await sendTrade(tx, ctx, userId, input.selling_id, n, requestId, now);
+      if (sent) return sent;
+    }
     await lockCustomer(tx, userId);
     // the cancel limit and the listing as it is now (no lock: the take's last change checks it again), read together
     const [until, listing] = await Promise.all([cancelLimitUntil(tx, userId, now), findListing(tx, input.selling_id)]);
@@ -218,48 +227,101 @@ export async function createTrade(
     // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9); the
     // listing's seller_active follows the seller's status (a trigger)
     if (listing.status !== 'open' || !listing.seller_active) throw new DomainError('listing_not_open');
-    const n = input.number;
     // the last of a listing, less than its minimum, is bought whole (the take's last change checks it again: `takeOrder`)
     const min = smallestTake(listing.min_amount, listing.remaining);
     if (n < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
     if (n > listing.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
     if (n > listing.remaining) throw new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
-    const id = await repo.insertTrade(tx, {
-      // unique placeholder until the id is known
-      order_no: `pending-${randomCode(20)}`,
-      listing_id: listing.id,
-      seller_id: listing.user_id,
-      buyer_id: userId,
-      quantity: n,
-      price: listing.price,
-      currency: listing.currency,
-      fiat_amount: fiatAmount(n, listing.price, listing.currency),
-      payout_account_id: listing.payout_account_id,
-      reference: paymentReference(),
-      window_minutes: listing.window_minutes,
-      status: 'awaiting_payment',
-      pay_deadline: iso(new Date(now.getTime() + listing.window_minutes * MINUTE)),
-      request_id: requestId,
-      created_at: iso(now),
-    });
+    const trade = newTrade(userId, listing, n, requestId, now);
+    // unique placeholder until the id is known
+    const id = await repo.insertTrade(tx, { ...trade, order_no: `pending-${randomCode(20)}` });
     const row = await repo.transition(tx, id, ['awaiting_payment'], { order_no: orderNumber(id, now) });
     await event(tx, id, 'created', 'buyer', now);
-    // last: the quantity taken by a change that checks the listing again; refused (another take got the rest, the
-    // seller closed it or was frozen), the trade is undone, and why is read afresh — on PostgreSQL after the rollback,
-    // as for a sale (merchants.service.ts): this transaction holds a key-share lock on the listing (the trade's foreign
-    // key), and a read waiting for the listing's row lock could deadlock with a take holding it
-    await lastly(tx, takeOrder(tx, listing.id, n), async (reader) => {
-      const current = await findListing(reader, listing.id);
-      if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
-      if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
-      const min = smallestTake(current.min_amount, current.remaining);
-      if (n < min) return new DomainError('amount_too_small', { min: formatAmount(min) });
-      // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
-      return new DomainError('listing_changed');
-    });
+    await takeLast(tx, listing.id, n);
     await tellBoth(tx, ctx, row!, { listing: true });
     return { id };
   });
+}
+
+type ListingRow = NonNullable<Awaited<ReturnType<typeof findListing>>>;
+
+/** A take of `n` from the listing as it was read, at its price, paid to its account, awaiting the buyer's payment. */
+const newTrade = (buyerId: number, listing: ListingRow, n: bigint, requestId: string | null, now: Date) => ({
+  listing_id: listing.id,
+  seller_id: listing.user_id,
+  buyer_id: buyerId,
+  quantity: n,
+  price: listing.price,
+  currency: listing.currency,
+  fiat_amount: fiatAmount(n, listing.price, listing.currency),
+  payout_account_id: listing.payout_account_id,
+  reference: paymentReference(),
+  window_minutes: listing.window_minutes,
+  status: 'awaiting_payment',
+  pay_deadline: iso(new Date(now.getTime() + listing.window_minutes * MINUTE)),
+  request_id: requestId,
+  created_at: iso(now),
+});
+
+/** Whether the listing as read takes a trade of `n` by `buyerId` (what `takeOrder` checks again). */
+function listingTakes(listing: ListingRow | undefined, buyerId: number, n: bigint): listing is ListingRow {
+  return (
+    !!listing &&
+    listing.user_id !== buyerId &&
+    listing.status === 'open' &&
+    listing.seller_active &&
+    n >= smallestTake(listing.min_amount, listing.remaining) &&
+    n <= listing.max_amount &&
+    n <= listing.remaining
+  );
+}
+
+/**
+ * Last: the quantity taken by a change that checks the listing again; refused (another take got the rest, the seller
+ * closed it or was frozen), the trade is undone, and why is read afresh — on PostgreSQL after the rollback, as for a
+ * sale (merchants.service.ts): this transaction holds a key-share lock on the listing (the trade's foreign key), and a
+ * read waiting for the listing's row lock could deadlock with a take holding it.
+ */
+const takeLast = (tx: Tx, listingId: number, n: bigint) =>
+  lastly(tx, takeOrder(tx, listingId, n), async (reader) => {
+    const current = await findListing(reader, listingId);
+    if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
+    if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
+    const min = smallestTake(current.min_amount, current.remaining);
+    if (n < min) return new DomainError('amount_too_small', { min: formatAmount(min) });
+    // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
+    return new DomainError('listing_changed');
+  });
+
+/**
+ * PostgreSQL, the first run of a take's transaction (`sendsAtOnce`): the listing and the new id read first (on shared
+ * connections), then BEGIN, the buyer's row locked, the cancel limit checked (after the lock), the trade and its event
+ * inserted, the listing's quantity taken and the COMMIT in one write — shared with the other takes from the listing
+ * ready at the same time (`commitsWith`). A refused check fails, and the transaction runs again the careful way, which
+ * says why; a refused take is explained as the careful way explains it. Answers undefined when the listing as read
+ * does not take the trade: the careful way refuses it, in its order.
+ */
+async function sendTrade(
+  tx: Tx,
+  ctx: AppContext,
+  buyerId: number,
+  listingId: number,
+  n: bigint,
+  requestId: string | null,
+  now: Date,
+): Promise<{ id: number } | undefined> {
+  const [listing, id] = await Promise.all([findListing(tx, listingId), reserveId(tx, 'trades')]);
+  if (!listingTakes(listing, buyerId, n) || id === undefined) return undefined;
+  const trade = { ...newTrade(buyerId, listing, n, requestId, now), id, order_no: orderNumber(id, now) };
+  // every take from the listing changes its row last: the takes ready together commit together, the row locked once
+  commitsWith(tx, `listing:${listing.id}`, buyerId);
+  await sendChecked(tx, repo.lockBuyer(tx, buyerId));
+  await sendChecked(tx, repo.underCancelLimit(tx, buyerId, cancelWindowStart(now), CANCEL_LIMIT));
+  await sendChecked(tx, repo.tradeInsert(tx, trade));
+  await sendChecked(tx, repo.eventInsert(tx, { trade_id: id, event: 'created', actor: 'buyer', created_at: iso(now) }));
+  await takeLast(tx, listing.id, n);
+  await tellBoth(tx, ctx, trade, { listing: true });
+  return { id };
 }
 
 /** The buyer says the fiat was sent, before the deadline, optionally with a proof image (an upload used once). */
