@@ -4,7 +4,10 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { App } from '../app/app';
+import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import de from '../locales/de.json';
+import dePages from '../locales/pages/de.json';
 
 export const user: User = {
   id: 7,
@@ -54,6 +57,20 @@ export const afterGuard = () => new Promise((resolve) => setTimeout(resolve, 160
  * after each test the dialogs (they live outside the rendered tree) finish closing, toasts, cached queries, stubbed
  * globals and the clock are reset.
  */
+/**
+ * The tests of a describe block in German: the app's texts and the pages' (the app loads a language's texts when it
+ * restarts on a change; here the page's chunk is loaded already), English again after each.
+ */
+export function inGerman(): void {
+  beforeEach(async () => {
+    i18n.addResourceBundle('de', 'translation', de);
+    i18n.addResourceBundle('de', 'translation', dePages, true);
+    localStorage.setItem('lang', 'de');
+    await i18n.changeLanguage('de');
+  });
+  afterEach(() => i18n.changeLanguage('en'));
+}
+
 export function signedInPageTest(now?: number): void {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });

@@ -1,10 +1,7 @@
 import { API, type InterestOrder, type InterestProduct, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
-import de from '../../locales/de.json';
-import dePages from '../../locales/pages/de.json';
-import { config, money, openApp, signedInPageTest } from '../../test/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { config, inGerman, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 
 const product = (over: Partial<InterestProduct> = {}): InterestProduct => ({
@@ -180,14 +177,7 @@ describe('the interest wallet', () => {
 });
 
 describe('the interest wallet in German', () => {
-  beforeEach(async () => {
-    // the app restarts on a language change and loads the texts then; here the page's chunk is loaded already
-    i18n.addResourceBundle('de', 'translation', de);
-    i18n.addResourceBundle('de', 'translation', dePages, true);
-    localStorage.setItem('lang', 'de');
-    await i18n.changeLanguage('de');
-  });
-  afterEach(() => i18n.changeLanguage('en'));
+  inGerman();
 
   it('writes the rate with the German decimal comma, its digits as they come, on the card, in the confirmation and on an order', async () => {
     server({ [API.lixibaoListOrder]: () => pageOf([order()]) });

@@ -1,10 +1,7 @@
 import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
-import de from '../../locales/de.json';
-import dePages from '../../locales/pages/de.json';
-import { config, findFieldError, findToast, money, openApp, signedInPageTest, user } from '../../test/app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { config, findFieldError, findToast, inGerman, money, openApp, signedInPageTest, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK, WISE } from '../../test/fixtures';
 
@@ -189,14 +186,7 @@ describe('withdraw with two-factor on', () => {
 });
 
 describe('withdraw in German', () => {
-  beforeEach(async () => {
-    // the app restarts on a language change and loads the texts then; here the page's chunk is loaded already
-    i18n.addResourceBundle('de', 'translation', de);
-    i18n.addResourceBundle('de', 'translation', dePages, true);
-    localStorage.setItem('lang', 'de');
-    await i18n.changeLanguage('de');
-  });
-  afterEach(() => i18n.changeLanguage('en'));
+  inGerman();
 
   const germanAmount = () => screen.getByPlaceholderText('z. B. 12,50 – höchstens 2 Nachkommastellen') as HTMLInputElement;
 
