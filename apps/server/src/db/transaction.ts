@@ -409,8 +409,8 @@ export async function sendChecked(tx: Tx, change: CompiledQuery): Promise<void> 
  * row (`merchant:12`, the offer every sale to it reserves from), which would otherwise pass that row's lock on one
  * COMMIT at a time. `order` is the place it takes among them — the customer whose rows its changes lock, so that every
  * group locks rows in one order. Its work must then send changes only (`sendChecked`, `lastly`): a statement of any
- * other kind sends what it kept on its own connection, and it commits alone. A group that fails runs each of its
- * transactions again on its own. Nothing on SQLite (its transactions share one already, `GroupCommit`), in a run again,
+ * other kind sends what it kept on its own connection, and it commits alone. When a group fails, the member whose change
+ * failed runs again on its own and the others go on in a group without it, once (`PgCommitGroups`). Nothing on SQLite (its transactions share one already, `GroupCommit`), in a run again,
  * or after a statement has taken the transaction's connection.
  */
 export function commitsWith(tx: Tx, key: string, order: number): void {

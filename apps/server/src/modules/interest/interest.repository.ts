@@ -10,10 +10,11 @@ export async function insertProduct(tx: Tx, p: Insertable<InterestProductsTable>
   return (await tx.insertInto('interest_products').values(p).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export const findProduct = (tx: Tx, id: number) =>
-  tx.selectFrom('interest_products').selectAll().where('id', '=', id).executeTakeFirst();
+const productOf = prepared(1, (db, id: number) => db.selectFrom('interest_products').selectAll().where('id', '=', id));
+/** The product as it is now, without a lock (a subscription takes its quota last: `quotaTaken`). */
+export const findProduct = async (tx: Tx, id: number) => (await productOf(tx, id)).rows[0];
 
-/** The product row locked until the transaction ends: an edit and the subscriptions to it queue behind each other. */
+/** The product row locked until the transaction ends: two edits queue behind each other (a subscription's take waits too). */
 export const lockProduct = (tx: Tx, id: number) =>
   tx.selectFrom('interest_products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
@@ -21,13 +22,9 @@ export async function updateProduct(tx: Tx, id: number, set: Updateable<Interest
   await tx.updateTable('interest_products').set(set).where('id', '=', id).execute();
 }
 
-const productOf = prepared(1, (db, id: number) => db.selectFrom('interest_products').selectAll().where('id', '=', id));
-/** The product as it is now, without a lock (a subscription takes its quota last: `quotaTaken`). */
-export const readProduct = async (tx: Tx, id: number) => (await productOf(tx, id)).rows[0];
-
 /**
  * Adds `n` to what the product sold, only if it is active, `n` is within its per-order limits, the quota takes it and
- * the product still has the rate and days the order was written with (`readProduct` tells why not). A subscription's
+ * the product still has the rate and days the order was written with (`findProduct` tells why not). A subscription's
  * last change, run by `lastly`: on PostgreSQL sent with the COMMIT, so subscriptions to one product queue on its row
  * for the COMMIT alone; the condition makes overselling the quota impossible even without the lock.
  */
@@ -67,7 +64,7 @@ export async function insertOrder(tx: Tx, o: Insertable<InterestOrdersTable>): P
 
 /** PostgreSQL, sent at once (`sendChecked`): an order's insert under the id reserved for it; fails only as an insert does. */
 export const orderInsert = (tx: Tx, o: Insertable<InterestOrdersTable> & { id: number }) =>
-  refusedWhenNone(tx, tx.insertInto('interest_orders').values(o).returning('id')).compile();
+  tx.insertInto('interest_orders').values(o).compile();
 
 export const findOrder = (tx: Tx, id: number) =>
   tx.selectFrom('interest_orders').selectAll().where('id', '=', id).executeTakeFirst();

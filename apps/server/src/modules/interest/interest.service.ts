@@ -150,17 +150,18 @@ export async function updateProduct(tx: Tx, ctx: AppContext, actor: Actor, input
 
 const nameOf = async (tx: Tx, productId: number) => (await repo.findProduct(tx, productId))?.name ?? '';
 
-/** Whether a product as read takes an order of `n` (what `quotaTaken` checks again as it takes the quota). */
-const productTakes = (p: ProductRow, n: bigint) => p.active && n >= p.min_amount && n <= p.max_amount && n <= p.quota - p.sold;
-
-/** Why a product took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quota. */
-function refusal(product: ProductRow | undefined, n: bigint): DomainError {
+/**
+ * Why a product as read takes no order of `n`, in the order a customer is told: missing, inactive, the limits, the
+ * quota; undefined when it takes it (what `quotaTaken` checks again as it takes the quota).
+ */
+function refusal(product: ProductRow | undefined, n: bigint): DomainError | undefined {
   if (!product) return new DomainError('record_not_found');
   if (!product.active) return new DomainError('interest_product_inactive');
   if (n < product.min_amount) return new DomainError('amount_too_small', { min: formatAmount(product.min_amount) });
   if (n > product.max_amount) return new DomainError('amount_too_large', { max: formatAmount(product.max_amount) });
   const left = product.quota - product.sold;
-  return new DomainError('interest_quota_short', { max: formatAmount(left > 0n ? left : 0n) });
+  if (n > left) return new DomainError('interest_quota_short', { max: formatAmount(left > 0n ? left : 0n) });
+  return undefined;
 }
 
 /** An order of `n` in `product` as read, at its rate and days, written at `now`. */
@@ -197,8 +198,8 @@ const subscribeJournal = (userId: number, id: number, n: bigint, now: Date): New
  */
 const takeQuotaLast = (tx: Tx, product: ProductRow, n: bigint) =>
   lastly(tx, repo.quotaTaken(tx, product, n), async (reader) => {
-    const current = await repo.readProduct(reader, product.id);
-    return current && productTakes(current, n) ? new DomainError('interest_product_changed') : refusal(current, n);
+    // it would take the order now: what refused it was a change of the product's rate or days
+    return refusal(await repo.findProduct(reader, product.id), n) ?? new DomainError('interest_product_changed');
   });
 
 /**
@@ -228,8 +229,9 @@ export async function createOrder(
       const sent = await sendOrder(tx, ctx, userId, input.lixibao_id, n, requestId, now);
       if (sent) return sent;
     }
-    const product = await repo.readProduct(tx, input.lixibao_id);
-    if (!product || !productTakes(product, n)) throw refusal(product, n);
+    const product = await repo.findProduct(tx, input.lixibao_id);
+    const refused = refusal(product, n);
+    if (refused || !product) throw refused;
     const order = newOrder(userId, product, n, requestId, now);
     const id = await repo.insertOrder(tx, order);
     // the ledger refuses (insufficient_balance) when available is short; the savepoint or transaction undoes the rest
@@ -256,8 +258,8 @@ async function sendOrder(
   requestId: string | null,
   now: Date,
 ): Promise<InterestOrder | undefined> {
-  const [product, id] = await Promise.all([repo.readProduct(tx, productId), reserveId(tx, 'interest_orders')]);
-  if (!product || !productTakes(product, n) || id === undefined) return undefined;
+  const [product, id] = await Promise.all([repo.findProduct(tx, productId), reserveId(tx, 'interest_orders')]);
+  if (!product || refusal(product, n) || id === undefined) return undefined;
   const order = { ...newOrder(userId, product, n, requestId, now), id };
   // every subscription to the product changes its row last: those ready together commit together, the row locked once
   commitsWith(tx, `interest:${product.id}`, userId);

@@ -2,7 +2,6 @@ import type { TradeStatus } from '@c2c/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
 import { preparedStatement } from '../../db/prepared.js';
-import { refusedWhenNone } from '../../db/queries.js';
 import type { TradesTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -12,37 +11,23 @@ export async function insertTrade(tx: Tx, t: Insertable<TradesTable>): Promise<n
 }
 
 /**
- * PostgreSQL, sent at once (`sendChecked`): the buyer's row locked (FOR NO KEY UPDATE, as `lockUserRow`), so that their
- * takes count the cancel limit and add a trade one after the other.
- */
-const buyerLocked = preparedStatement(1, (db, userId: number) =>
-  refusedWhenNone(db, db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate()),
-);
-export const lockBuyer = (tx: Tx, userId: number) => buyerLocked(tx, userId);
-
-/**
- * PostgreSQL, sent at once after `lockBuyer` (a statement of its own: it counts what was committed once the lock was
- * had): fails when the buyer has `limit` or more trades cancelled or expired since `since` (`endedUnpaidSince`).
+ * PostgreSQL, sent at once after the buyer's row was locked (a statement of its own: it counts what was committed once
+ * the lock was had): fails when the buyer has `limit` or more trades that ended unpaid since `since` (`endedUnpaid`).
  */
 const underLimit = preparedStatement(3, (db, buyerId: number, since: string, limit: number) => ({
   compile: () =>
-    sql<{ ok: number }>`select 1 / (case when (${db
-      .selectFrom('trades')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('buyer_id', '=', buyerId)
-      .where('ended_at', '>=', since)
-      .where('status', 'in', ['cancelled', 'expired'])
-      .where('outcome', 'is', null)}) < ${limit} then 1 else 0 end) as ok`.compile(db),
+    sql<{ ok: number }>`select 1 / (case when (${endedUnpaid(db, buyerId, since).select((eb) =>
+      eb.fn.countAll().as('n'),
+    )}) < ${limit} then 1 else 0 end) as ok`.compile(db),
 }));
 export const underCancelLimit = (tx: Tx, buyerId: number, since: string, limit: number) => underLimit(tx, buyerId, since, limit);
 
-/** PostgreSQL, sent at once: a trade's insert under the id reserved for it (`reserveId`); fails only as an insert does. */
-export const tradeInsert = (tx: Tx, t: Insertable<TradesTable> & { id: number }) =>
-  refusedWhenNone(tx, tx.insertInto('trades').values(t).returning('id')).compile();
+/** PostgreSQL, sent at once (`sendChecked`): a trade's insert under the id reserved for it (`reserveId`); fails only as an insert does. */
+export const tradeInsert = (tx: Tx, t: Insertable<TradesTable> & { id: number }) => tx.insertInto('trades').values(t).compile();
 
 /** PostgreSQL, sent at once: an event of a trade; fails only as an insert does. */
 export const eventInsert = (tx: Tx, e: { trade_id: number; event: string; actor: string; created_at: string }) =>
-  refusedWhenNone(tx, tx.insertInto('trade_events').values(e).returning('id')).compile();
+  tx.insertInto('trade_events').values(e).compile();
 
 export async function setOrderNo(tx: Tx, id: number, orderNo: string): Promise<void> {
   await tx.updateTable('trades').set({ order_no: orderNo }).where('id', '=', id).execute();
@@ -92,16 +77,17 @@ export async function pageTrades(tx: Tx, userId: number, status: string | undefi
 }
 
 /** When a buyer's trades ended by their cancel or by expiry since `since` (not those refunded by an operator), oldest first. */
-export async function endedUnpaidSince(tx: Tx, buyerId: number, since: string): Promise<string[]> {
-  const rows = await tx
+/** The buyer's trades that ended unpaid (cancelled or expired) since `since`: what the cancel limit counts. */
+const endedUnpaid = (db: Tx, buyerId: number, since: string) =>
+  db
     .selectFrom('trades')
-    .select('ended_at')
     .where('buyer_id', '=', buyerId)
     .where('ended_at', '>=', since)
     .where('status', 'in', ['cancelled', 'expired'])
-    .where('outcome', 'is', null)
-    .orderBy('ended_at', 'asc')
-    .execute();
+    .where('outcome', 'is', null);
+
+export async function endedUnpaidSince(tx: Tx, buyerId: number, since: string): Promise<string[]> {
+  const rows = await endedUnpaid(tx, buyerId, since).select('ended_at').orderBy('ended_at', 'asc').execute();
   return rows.map((r) => r.ended_at).filter((t): t is string => t !== null);
 }
 

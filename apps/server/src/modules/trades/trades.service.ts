@@ -24,7 +24,7 @@ import { closeIfSoldOut, findListing, giveBack, lockListing, publicNames, takeOr
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
-import { type CurrentUser, lockCustomer } from '../users/users.service.js';
+import { type CurrentUser, customerLocked, lockCustomer } from '../users/users.service.js';
 import * as repo from './trades.repository.js';
 
 export type TradeRow = Selectable<TradesTable>;
@@ -222,16 +222,8 @@ export async function createTrade(
     // the cancel limit and the listing as it is now (no lock: the take's last change checks it again), read together
     const [until, listing] = await Promise.all([cancelLimitUntil(tx, userId, now), findListing(tx, input.selling_id)]);
     if (until) throw new DomainError('trade_cancel_limit', { until });
-    if (!listing) throw new DomainError('record_not_found');
-    if (listing.user_id === userId) throw new DomainError('listing_own');
-    // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9); the
-    // listing's seller_active follows the seller's status (a trigger)
-    if (listing.status !== 'open' || !listing.seller_active) throw new DomainError('listing_not_open');
-    // the last of a listing, less than its minimum, is bought whole (the take's last change checks it again: `takeOrder`)
-    const min = smallestTake(listing.min_amount, listing.remaining);
-    if (n < min) throw new DomainError('amount_too_small', { min: formatAmount(min) });
-    if (n > listing.max_amount) throw new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
-    if (n > listing.remaining) throw new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
+    const refused = takeRefusal(listing, userId, n);
+    if (refused || !listing) throw refused;
     const trade = newTrade(userId, listing, n, requestId, now);
     // unique placeholder until the id is known
     const id = await repo.insertTrade(tx, { ...trade, order_no: `pending-${randomCode(20)}` });
@@ -263,17 +255,22 @@ const newTrade = (buyerId: number, listing: ListingRow, n: bigint, requestId: st
   created_at: iso(now),
 });
 
-/** Whether the listing as read takes a trade of `n` by `buyerId` (what `takeOrder` checks again). */
-function listingTakes(listing: ListingRow | undefined, buyerId: number, n: bigint): listing is ListingRow {
-  return (
-    !!listing &&
-    listing.user_id !== buyerId &&
-    listing.status === 'open' &&
-    listing.seller_active &&
-    n >= smallestTake(listing.min_amount, listing.remaining) &&
-    n <= listing.max_amount &&
-    n <= listing.remaining
-  );
+/**
+ * Why the listing as read takes no trade of `n` by `buyerId`, in the order a customer is told; undefined when it takes
+ * it (what `takeOrder` checks again as it takes the quantity).
+ */
+function takeRefusal(listing: ListingRow | undefined, buyerId: number, n: bigint): DomainError | undefined {
+  if (!listing) return new DomainError('record_not_found');
+  if (listing.user_id === buyerId) return new DomainError('listing_own');
+  // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9); the
+  // listing's seller_active follows the seller's status (a trigger)
+  if (listing.status !== 'open' || !listing.seller_active) return new DomainError('listing_not_open');
+  // the last of a listing, less than its minimum, is bought whole (the take's last change checks it again: `takeOrder`)
+  const min = smallestTake(listing.min_amount, listing.remaining);
+  if (n < min) return new DomainError('amount_too_small', { min: formatAmount(min) });
+  if (n > listing.max_amount) return new DomainError('amount_too_large', { max: formatAmount(listing.max_amount) });
+  if (n > listing.remaining) return new DomainError('listing_quantity_short', { max: formatAmount(listing.remaining) });
+  return undefined;
 }
 
 /**
@@ -311,11 +308,11 @@ async function sendTrade(
   now: Date,
 ): Promise<{ id: number } | undefined> {
   const [listing, id] = await Promise.all([findListing(tx, listingId), reserveId(tx, 'trades')]);
-  if (!listingTakes(listing, buyerId, n) || id === undefined) return undefined;
+  if (!listing || takeRefusal(listing, buyerId, n) || id === undefined) return undefined;
   const trade = { ...newTrade(buyerId, listing, n, requestId, now), id, order_no: orderNumber(id, now) };
   // every take from the listing changes its row last: the takes ready together commit together, the row locked once
   commitsWith(tx, `listing:${listing.id}`, buyerId);
-  await sendChecked(tx, repo.lockBuyer(tx, buyerId));
+  await sendChecked(tx, customerLocked(tx, buyerId));
   await sendChecked(tx, repo.underCancelLimit(tx, buyerId, cancelWindowStart(now), CANCEL_LIMIT));
   await sendChecked(tx, repo.tradeInsert(tx, trade));
   await sendChecked(tx, repo.eventInsert(tx, { trade_id: id, event: 'created', actor: 'buyer', created_at: iso(now) }));

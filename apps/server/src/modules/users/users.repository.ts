@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { prepared } from '../../db/prepared.js';
-import { countRows } from '../../db/queries.js';
+import { prepared, preparedStatement } from '../../db/prepared.js';
+import { countRows, refusedWhenNone } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -12,7 +12,6 @@ export const findUserByEmail = (tx: Tx, email: string) =>
 const userById = prepared(1, (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
 export const findUserById = async (tx: Tx, id: number) => (await userById(tx, id)).rows[0];
 
-/** Locks the customer's row until the transaction ends (PostgreSQL; SQLite's IMMEDIATE transaction already holds the lock). */
 /**
  * The customer's row locked against the other calls that lock it (one of their takes, binds or an operator's
  * adjustment after the other). FOR NO KEY UPDATE, not FOR UPDATE: a row that another customer's insert refers to (a
@@ -20,8 +19,10 @@ export const findUserById = async (tx: Tx, id: number) => (await userById(tx, id
  * buying from each other at the same moment each held their own row and waited for the other's, until PostgreSQL broke
  * the deadlock after a second and one of them got an internal error.
  */
-export const lockUserRow = (tx: Tx, id: number) =>
-  tx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+const userRowLocked = (db: Tx, id: number) => db.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate();
+export const lockUserRow = (tx: Tx, id: number) => userRowLocked(tx, id).executeTakeFirst();
+/** PostgreSQL, sent at once (`sendChecked`): the same lock, failing when there is no such customer. */
+export const lockUserRowChecked = preparedStatement(1, (db, id: number) => refusedWhenNone(db, userRowLocked(db, id)));
 
 export const findPasswordHash = async (tx: Tx, id: number) =>
   (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;
