@@ -466,7 +466,7 @@ try {
     errors: r.errors,
     'non-2xx': r.non2xx,
     'not code 200': r.notOk,
-    'server CPU ms/req': r.cpuMsPerRequest.toFixed(2),
+    'server CPU ms/req': r.cpuMsPerRequest.toFixed(3),
     ...(onPg ? { 'PostgreSQL CPU ms/req': r.databaseMsPerRequest.toFixed(2) } : {}),
     'RSS peak MB': r.rssPeak === undefined ? '' : r.rssPeak.toFixed(0),
   }));

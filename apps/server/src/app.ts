@@ -19,6 +19,7 @@ import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { defaultPasswordHashConcurrency, setPasswordHashConcurrency } from './lib/crypto.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
+import { logDestination } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { API_HEADERS, securityHeaders } from './lib/security-headers.js';
@@ -97,7 +98,7 @@ const CSP = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : logDestination()) },
     // one line per request (written when it is answered, below) instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     // every request has an id: the caller's x-request-id when it is a plain short token, else a random one
