@@ -94,6 +94,17 @@ function resultOf({ command, rowCount, rows }: PgResult): QueryResult<unknown> {
 }
 
 /**
+ * Runs `query` on the shared lanes when it is a plain query (`NOT_PLAIN`), as a transaction's plain queries run before
+ * it needs a connection of its own (`PgSession.run`); answers undefined, having sent nothing, when it is not.
+ */
+export function runIfPlain(lanes: PlainLanes, query: CompiledQuery): Promise<QueryResult<unknown>> | undefined {
+  const { sql: text, parameters } = query;
+  const { name, plain } = statementOf(text);
+  if (!plain) return undefined;
+  return lanes.query(text, parameters, name).then(resultOf);
+}
+
+/**
  * One transaction on a pooled PostgreSQL client in pipeline mode (`pipeline: true`: a statement is sent at once, not
  * after the one before it is answered), in as few round trips and statements as its statements allow:
  * - BEGIN is sent with the first statement that needs the transaction: plain queries before it (`NOT_PLAIN`: the

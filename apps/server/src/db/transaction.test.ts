@@ -31,8 +31,10 @@ import { refusedWhenNone } from './queries.js';
 import {
   afterCommit,
   commitsWith,
+  inReadOnly,
   inTransaction,
   lastly,
+  logOf,
   onRollback,
   runAgain,
   sendChecked,
@@ -144,6 +146,99 @@ describe('the signed-in customer', () => {
     const who = await inTransaction(s.ctx, (tx) => authenticate(tx, s.ctx, token));
     expect(who.user).toEqual(await principal(user.id));
     expect(Object.keys(who.user)).not.toContain('password_hash');
+  });
+});
+
+describe('a read-only run (inReadOnly)', () => {
+  /** how many times `inReadOnly` ran the work: once, or on PostgreSQL twice when it needed a transaction */
+  const twiceOnPg = onPostgres ? 2 : 1;
+
+  it('answers what the work reads, running it once, and hands it the logger it was given', async () => {
+    const admin = await ownerToken(s);
+    const { token, user } = await signUp(s);
+    await credit(s, admin, token, '25');
+    let runs = 0;
+    const read = await inReadOnly(s.ctx, async (tx) => {
+      runs++;
+      expect(logOf(tx)).toBe(s.ctx.log);
+      return moneyInfo(tx, user.id);
+    });
+    expect(read).toEqual(await moneyInfo(s.db, user.id));
+    expect(read.balance).toBe('25.00');
+    expect(runs).toBe(1);
+  });
+
+  it('answers a refusal as itself, without running again', async () => {
+    let runs = 0;
+    const refused = inReadOnly(s.ctx, async () => {
+      runs++;
+      throw new DomainError('state_conflict');
+    });
+    await expect(refused).rejects.toMatchObject({ key: 'state_conflict' });
+    expect(runs).toBe(1);
+  });
+
+  it('runs again in a transaction at its first write (PostgreSQL): the write is made once, its effect told once', async () => {
+    const { user } = await signUp(s);
+    const who = { user: await principal(user.id), sessionId: 0 };
+    let runs = 0;
+    const told: string[] = [];
+    const sent = await statementsRunBy(s, () =>
+      inReadOnly(s.ctx, async (tx) => {
+        runs++;
+        await moneyInfo(tx, user.id);
+        await saveNickname(tx, who, `Reader${runs}`);
+        afterCommit(tx, () => told.push(`run ${runs}`));
+      }),
+    );
+    expect(runs).toBe(twiceOnPg);
+    expect((await principal(user.id)).nickname).toBe(`Reader${twiceOnPg}`);
+    expect(told).toEqual([`run ${twiceOnPg}`]);
+    // the refused write was never sent: one update of the customer in all
+    expect(sent.filter((q) => /^update "users"/.test(q))).toHaveLength(1);
+  });
+
+  it('runs again even when the work caught the refusal of its write (PostgreSQL): nothing it meant to write is lost', async () => {
+    const { user } = await signUp(s);
+    const who = { user: await principal(user.id), sessionId: 0 };
+    let runs = 0;
+    const answer = await inReadOnly(s.ctx, async (tx) => {
+      runs++;
+      try {
+        await saveNickname(tx, who, 'Caught');
+        return 'saved';
+      } catch {
+        return 'not saved';
+      }
+    });
+    expect(answer).toBe('saved');
+    expect(runs).toBe(twiceOnPg);
+    expect((await principal(user.id)).nickname).toBe('Caught');
+  });
+
+  it('runs in a transaction when the work asks for an effect, even one it caught the refusal of (PostgreSQL)', async () => {
+    let runs = 0;
+    const told: number[] = [];
+    await inReadOnly(s.ctx, async (tx) => {
+      runs++;
+      try {
+        afterCommit(tx, () => told.push(runs));
+      } catch {
+        // ignored: the run goes again in a transaction all the same
+      }
+    });
+    expect(runs).toBe(twiceOnPg);
+    expect(told).toEqual([twiceOnPg]);
+  });
+
+  it('refuses a query sent after it ended', async () => {
+    const { user } = await signUp(s);
+    let kept: Tx | undefined;
+    await inReadOnly(s.ctx, async (tx) => {
+      kept = tx;
+      return moneyInfo(tx, user.id);
+    });
+    await expect(moneyInfo(kept!, user.id)).rejects.toThrow(/already committed/);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Database, KyselyParts, PgConnections, SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
 import { commitGroupsOf, GroupFailed, type SentChange } from './pg-commit-groups.js';
-import { isStalePlan, PgSession } from './pg-session.js';
+import { isStalePlan, PgSession, runIfPlain } from './pg-session.js';
 import { staleStatements } from './pg-shared.js';
 import { onPostgres } from './prepared.js';
 import type { DB } from './schema.js';
@@ -42,8 +42,63 @@ interface Pending {
   atOnce?: true;
   /** PostgreSQL, sending at once: joins the group of `key` to share its COMMIT, if it still may (`commitsWith`) */
   joinGroup?: (key: string, order: number) => void;
+  /** a read-only run (`inReadOnly`): anything but a plain query or `logOf` stops it, and it runs in a transaction */
+  reading?: Reading;
 }
-const pending = new WeakMap<Tx, Pending>();
+interface Reading {
+  /** it did what needs a transaction (it may have caught the failure it was answered) */
+  needed: boolean;
+  ended: boolean;
+}
+/**
+ * Where a transaction's `Pending` is kept: on the `Tx` itself. A WeakMap from each transaction to it cost a read call
+ * a few percent of its CPU (an ephemeron for the garbage collector per call).
+ */
+const PENDING = Symbol('the transaction’s effects');
+type WithPending = Tx & { [PENDING]?: Pending };
+const attach = (tx: Tx, effects: Pending): void => {
+  (tx as WithPending)[PENDING] = effects;
+};
+
+/** thrown in a read-only run (`inReadOnly`) at what needs a transaction: the run ends, and goes again in one */
+class NeedsTransaction extends Error {
+  constructor() {
+    super('this needs a transaction: a read-only run ends here, and its work runs again in one');
+  }
+}
+const NO_EFFECTS: Effect[] = [];
+
+/**
+ * Runs `work`, which reads, as a read call's transaction on PostgreSQL would run it — its plain queries on the shared
+ * lanes (`PgSession`: on READ COMMITTED each statement takes its own snapshot, in a transaction or not) — without the
+ * transaction's bookkeeping: no `PgSession`, no effects, no commit. A read call on PostgreSQL spent a sixth of its CPU
+ * there. The moment `work` does anything else — a data change or a locking read, an after-commit or on-rollback effect,
+ * a savepoint, a change sent at once or last — that statement is refused unsent, and `work` runs again, whole, in a
+ * transaction (`inTransaction`): so far it has only read. It runs again even when it caught that refusal. On SQLite
+ * it runs in a transaction at once (a read there costs no more in one).
+ */
+export async function inReadOnly<T>(env: TxEnv, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const { pg } = env.database;
+  if (!pg) return inTransaction(env, work);
+  const reading: Reading = { needed: false, ended: false };
+  const tx = transactionOn(pg, (query) => {
+    if (reading.ended) return Promise.reject(new Error('Transaction is already committed'));
+    const answer = runIfPlain(pg.lanes, query);
+    if (answer) return answer;
+    reading.needed = true;
+    return Promise.reject(new NeedsTransaction());
+  });
+  attach(tx, { commit: NO_EFFECTS, rollback: NO_EFFECTS, log: env.log, reading });
+  try {
+    const result = await work(tx);
+    if (!reading.needed) return result;
+  } catch (err) {
+    if (!reading.needed) throw err;
+  } finally {
+    reading.ended = true;
+  }
+  return inTransaction(env, work);
+}
 
 async function runAll(effects: Effect[], log: TxLog, what: string) {
   for (const effect of effects) {
@@ -186,7 +241,7 @@ async function pgTransactionOnce<T>(
       if (group) goAlone();
       return session.run(query);
     });
-    pending.set(tx, effects);
+    attach(tx, effects);
     effects.sendLast = (change, mark, last) => {
       if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
       if (group) {
@@ -260,7 +315,7 @@ async function inSqliteTransaction<T>(
   let state: TxState = 'open';
   try {
     const tx = directTransaction(sqlite, runNow, () => state);
-    pending.set(tx, effects);
+    attach(tx, effects);
     ({ result, refusal } = await attempt(tx, work));
     runNow(MEMBER_DONE);
     state = 'committed';
@@ -327,8 +382,18 @@ function transactionOn(parts: KyselyParts, run: (query: CompiledQuery) => Promis
   return new Transaction<DB>({ ...parts.props, executor });
 }
 
+/** The effects of the transaction `tx` is; in a read-only run (`inReadOnly`), none: it needs a transaction. */
 function effectsOf(tx: Tx): Pending {
-  const effects = pending.get(tx);
+  const effects = pendingOf(tx);
+  if (effects.reading) {
+    effects.reading.needed = true;
+    throw new NeedsTransaction();
+  }
+  return effects;
+}
+
+function pendingOf(tx: Tx): Pending {
+  const effects = (tx as WithPending)[PENDING];
   if (!effects) throw new Error('transaction effects need a transaction opened by inTransaction');
   return effects;
 }
@@ -338,7 +403,7 @@ function effectsOf(tx: Tx): Pending {
  * line carries the request's id (no AsyncLocalStorage: its promise hooks cost every request 7–10 % of its CPU).
  */
 export function logOf(tx: Tx): TxLog {
-  return effectsOf(tx).log;
+  return pendingOf(tx).log;
 }
 
 /** Schedules `effect` to run after the transaction commits (never if it rolls back). */

@@ -16,7 +16,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { isNumericOverflow } from '../db/errors.js';
-import { inTransaction, type Tx, type TxEnv, type TxLog } from '../db/transaction.js';
+import { inReadOnly, inTransaction, type Tx, type TxEnv, type TxLog } from '../db/transaction.js';
 import { DomainError, InvalidField } from './errors.js';
 
 const chosenLang = new WeakMap<FastifyRequest, Lang>();
@@ -121,18 +121,23 @@ const ok = (reply: FastifyReply, data: unknown) => reply.send({ code: OK, msg: '
  * Binds one POST call that is one unit of work: resolving the caller, checking the body with its shared
  * schema and the handler all run in one transaction, which commits when the handler returns (then its
  * after-commit effects run) and rolls back when anything throws. Business errors become the envelope.
+ * `readOnly`: a call that reads (a balance, a list) runs without a transaction's bookkeeping until it does anything
+ * else — the sliding expiry of its session, say — and then runs again in a transaction (`inReadOnly`): nothing outside
+ * the database may happen in it before its first write (a throttle counted, a mail sent) that running twice would
+ * double.
  */
 export function post<S extends z.ZodType, A, O>(
   app: FastifyInstance,
   ctx: AppContext,
   path: string,
-  opts: { body: S; auth: Auth<A> },
+  opts: { body: S; auth: Auth<A>; readOnly?: true },
   handler: (args: RouteArgs<z.output<S>, A>) => Promise<O>,
 ): void {
+  const run = opts.readOnly ? inReadOnly : inTransaction;
   app.post(path, async (req, reply) => {
     const lang = requestLang(req);
     const caller = callerOf(req);
-    const data = await inTransaction(requestEnv(ctx, req.log), async (tx) => {
+    const data = await run(requestEnv(ctx, req.log), async (tx) => {
       const auth = await opts.auth(tx, caller);
       const input = parseInput(opts.body, req.body);
       // awaited here: an async function returning a promise unwrapped it in two more turns

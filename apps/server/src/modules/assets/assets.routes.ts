@@ -8,13 +8,13 @@ import * as assets from './assets.service.js';
 
 export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
-  post(app, ctx, API.assetLogList, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.assetLogList, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     assets.listLog(tx, auth.user.id, input.page, input.page_size),
   );
-  post(app, ctx, API.assetLogTongji, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) =>
+  post(app, ctx, API.assetLogTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
     assets.logSummary(tx, auth.user.id),
   );
-  post(app, ctx, API.propertyTongji, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) =>
+  post(app, ctx, API.propertyTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
     assets.propertySummary(tx, auth.user.id),
   );
   // The export answers a file, not the envelope; errors (code -1 included) still come as the envelope.

@@ -18,13 +18,13 @@ import * as interest from './interest.service.js';
 export function registerInterestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const signedIn = userAuth(ctx);
   const money = operatorAuth(ctx, MONEY_ROLES);
-  post(app, ctx, API.lixibaoList, { body: lixibaoListRequest, auth: signedIn }, ({ tx, input }) =>
+  post(app, ctx, API.lixibaoList, { body: lixibaoListRequest, auth: signedIn, readOnly: true }, ({ tx, input }) =>
     interest.listProducts(tx, input.page, input.page_size),
   );
   post(app, ctx, API.lixibaoCreateOrder, { body: lixibaoCreateOrderRequest, auth: signedIn }, ({ tx, input, auth }) =>
     interest.createOrder(tx, ctx, auth.user.id, input),
   );
-  post(app, ctx, API.lixibaoListOrder, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.lixibaoListOrder, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     interest.listOwnOrders(tx, auth.user.id, input.page, input.page_size),
   );
   post(app, ctx, ADMIN_API.lixibaoList, { body: pagingRequest, auth: operatorAuth(ctx) }, ({ tx, input }) =>

@@ -27,8 +27,10 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
   // the team and the invitation (issue 9)
   const signedIn = userAuth(ctx);
-  post(app, ctx, API.teamTongji, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => invites.teamTongji(tx, auth.user.id));
-  post(app, ctx, API.teamList, { body: teamListRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.teamTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
+    invites.teamTongji(tx, auth.user.id),
+  );
+  post(app, ctx, API.teamList, { body: teamListRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     invites.teamList(tx, auth.user.id, input.level, input.page, input.page_size),
   );
   post(app, ctx, API.inviteDetail, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) =>

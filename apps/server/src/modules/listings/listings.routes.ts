@@ -18,5 +18,5 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext): vo
     listings.listListings(tx, ctx, auth.user.id, input),
   );
   post(app, ctx, API.sellingTongji, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => listings.tongji(tx, auth.user.id));
-  post(app, ctx, API.sellingHistory, { body: emptyRequest, auth: signedIn }, ({ tx }) => listings.history(tx));
+  post(app, ctx, API.sellingHistory, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx }) => listings.history(tx));
 }

@@ -16,7 +16,7 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: AppContext): v
   post(app, ctx, API.saleuCreateOrder, { body: saleuCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
     merchants.createSale(tx, ctx, auth, input),
   );
-  post(app, ctx, API.saleuListOrder, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.saleuListOrder, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     merchants.listOwnSales(tx, auth.user.id, input.page, input.page_size),
   );
   post(app, ctx, ADMIN_API.merchantList, { body: pagingRequest, auth: operatorAuth(ctx) }, ({ tx, input }) =>

@@ -21,7 +21,7 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: AppContext): voi
     await requireSecondFactor(tx, ctx, auth.user, totp);
     return payouts.bindAccount(tx, ctx, auth.user.id, account);
   });
-  post(app, ctx, API.bankinfoList, { body: bankinfoListRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.bankinfoList, { body: bankinfoListRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     payouts.listOwn(tx, auth.user.id, input.type),
   );
   post(app, ctx, API.bankinfoDetail, { body: bankinfoDetailRequest, auth: signedIn }, ({ tx, input, auth }) =>

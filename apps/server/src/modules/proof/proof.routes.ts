@@ -9,7 +9,7 @@ import { takeSnapshot } from './proof.steps.js';
 
 /** Proof of liabilities: public roots, the customer's own path, the operators' list and on-demand snapshot (owner). */
 export function registerProofRoutes(app: FastifyInstance, ctx: AppContext): void {
-  post(app, ctx, API.proofRoots, { body: pagingRequest, auth: noAuth }, ({ tx, input }) =>
+  post(app, ctx, API.proofRoots, { body: pagingRequest, auth: noAuth, readOnly: true }, ({ tx, input }) =>
     proof.listRoots(tx, input.page, input.page_size),
   );
   post(app, ctx, API.proofMine, { body: proofMineRequest, auth: userAuth(ctx) }, ({ tx, input, auth }) =>

@@ -25,7 +25,7 @@ export function registerRechargeRoutes(app: FastifyInstance, ctx: AppContext): v
   post(app, ctx, API.rechargeCreate, { body: rechargeCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
     recharge.createRecharge(tx, ctx, auth.user.id, input),
   );
-  post(app, ctx, API.rechargeList, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.rechargeList, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     recharge.listOwn(tx, auth.user.id, input.page, input.page_size),
   );
   post(app, ctx, ADMIN_API.addressList, { body: pagingRequest, auth: operatorAuth(ctx) }, ({ tx, input }) =>

@@ -26,7 +26,7 @@ export function registerTradeRoutes(app: FastifyInstance, ctx: AppContext): void
   post(app, ctx, API.tradeDetail, { body: tradeIdRequest, auth: signedIn }, ({ tx, input, auth }) =>
     trades.tradeDetail(tx, ctx, auth.user.id, input.id),
   );
-  post(app, ctx, API.tradeList, { body: tradeListRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.tradeList, { body: tradeListRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     trades.listTrades(tx, auth.user.id, input),
   );
 }

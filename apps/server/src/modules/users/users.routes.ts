@@ -50,5 +50,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   post(app, ctx, API.setLang, { body: setLangRequest, auth: signedIn }, ({ tx, auth, input }) =>
     users.setLang(tx, ctx, auth, input.lang),
   );
-  post(app, ctx, API.getMoneyInfo, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.getMoneyInfo(tx, auth));
+  post(app, ctx, API.getMoneyInfo, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
+    users.getMoneyInfo(tx, auth),
+  );
 }

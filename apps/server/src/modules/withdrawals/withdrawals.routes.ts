@@ -12,7 +12,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
   post(app, ctx, API.withdrawCreate, { body: withdrawCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
     withdrawals.createWithdrawal(tx, ctx, auth, input),
   );
-  post(app, ctx, API.withdrawList, { body: pagingRequest, auth: signedIn }, ({ tx, input, auth }) =>
+  post(app, ctx, API.withdrawList, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
     withdrawals.listOwn(tx, auth.user.id, input.page, input.page_size),
   );
   post(
