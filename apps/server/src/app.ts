@@ -191,7 +191,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the id goes back in the answer; every log line written while the request is handled carries it, as the lines go to
   // the request's own logger (`req.log`, and a route's transaction's: `logOf`)
   app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of req.url.startsWith('/api/') ? API_HEADERS : headers) reply.raw.setHeader(name, value);
+    if (req.url.startsWith('/api/')) reply.headers(API_HEADERS);
+    else for (const [name, value] of headers) reply.raw.setHeader(name, value);
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });

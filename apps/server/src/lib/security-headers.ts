@@ -27,14 +27,16 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
  * The headers of an API answer (JSON, a CSV export, an uploaded image), after OWASP's REST Security Cheat Sheet: never
  * stored by a cache (balances, tokens), never sniffed as another type, never framed, nothing loaded by it if opened as a
  * document. The documents' set (CSP for the apps, cross-origin isolation and the rest) is ~900 bytes that a JSON answer
- * has no use for, written into every answer; a route may still set its own cache rule (an upload's).
+ * has no use for, written into every answer; a route may still set its own cache rule (an upload's). They go with the
+ * reply's own headers (`reply.headers`), not onto the raw response: node:http then writes the answer's head from that one
+ * object, instead of storing each header of both as an entry of its own first (a tenth of what a read call allocated).
  */
-export const API_HEADERS: readonly [string, string][] = [
-  ['cache-control', 'no-store'],
-  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['x-content-type-options', 'nosniff'],
-  ['x-frame-options', 'DENY'],
-  ['referrer-policy', 'no-referrer'],
-  ['cross-origin-resource-policy', 'same-origin'],
-  ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
-];
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+});
