@@ -188,11 +188,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  // the id goes back in the answer; every log line written while the request is handled carries it, as the lines go to
-  // the request's own logger (`req.log`, and a route's transaction's: `logOf`)
+  // the security headers go with the reply's own, not onto the raw response: node:http then writes the head from one
+  // object instead of storing each header of both as an entry first (a tenth of what a read call allocated). The id
+  // goes back in the answer; every log line written while the request is handled carries it, as the lines go to the
+  // request's own logger (`req.log`, and a route's transaction's: `logOf`)
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.url.startsWith('/api/')) reply.headers(API_HEADERS);
-    else for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(req.url.startsWith('/api/') ? API_HEADERS : headers);
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });

@@ -7,9 +7,9 @@ import { LineBatcher } from './logger.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('log lines in batches', () => {
-  const batcher = (maxBytes: number, maxMs: number) => {
+  const batcher = (maxChars: number, maxMs: number) => {
     const writes: string[] = [];
-    return { writes, lines: new LineBatcher({ write: (text: string) => writes.push(text) }, maxBytes, maxMs) };
+    return { writes, lines: new LineBatcher({ write: (text: string) => writes.push(text) }, maxChars, maxMs) };
   };
 
   it('holds lines until they fill a batch, then hands them on in one write, in order', () => {
@@ -45,8 +45,8 @@ describe('log lines in batches', () => {
   function logged(end: string): string[] {
     const script = `
       import pino from 'pino';
-      import { logDestination } from ${JSON.stringify(path.join(here, 'logger.ts'))};
-      const { stream, hooks } = logDestination({ maxMs: 60_000 });
+      import { batchedStandardOutput } from ${JSON.stringify(path.join(here, 'logger.ts'))};
+      const { stream, hooks } = batchedStandardOutput({ maxMs: 60_000 });
       const log = pino({ level: 'info', hooks }, stream);
       log.info('first');
       log.info('second');
