@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -52,7 +51,6 @@ import { moneyLimits } from './modules/settings/settings.service.js';
 import { registerTradeRoutes } from './modules/trades/trades.routes.js';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
-import { MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerVipRoutes } from './modules/vip/vip.routes.js';
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
@@ -205,8 +203,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done();
   });
   await app.register(formbody);
-  // one byte over our cap, so a file that reaches the parser's limit is always longer than we accept
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 } });
+  // multipart bodies: only the upload call takes them (registerUploadRoutes)
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.websocketServer.on('wsClientError', upgradeErrorHandler);
   installErrorHandling(app);

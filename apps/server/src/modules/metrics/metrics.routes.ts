@@ -7,7 +7,17 @@ import { codeClass, type Metrics } from './metrics.service.js';
 
 export const METRICS_PATH = '/metrics';
 
-const envelopeCodes = new WeakMap<FastifyRequest, number>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The answer's envelope `code`, read from its text as it is sent, for the request histogram's `code` label; null
+     * for an answer that is not an envelope. A decoration, not a WeakMap entry: that was an ephemeron for the garbage
+     * collector on every request.
+     */
+    envelopeCode: number | null;
+  }
+}
+
 /** the envelope's `code`: every envelope is serialized with `code` first */
 const ENVELOPE_START = /^\{"code":(-?\d{1,6})[,}]/;
 
@@ -32,18 +42,19 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
 
 /** Times every answer into the request histogram and serves `GET /metrics` to those `mayReadMetrics` lets in. */
 export function registerMetricsRoutes(app: FastifyInstance, ctx: AppContext, metrics: Metrics): void {
+  app.decorateRequest('envelopeCode', null);
   // callback hooks, not async ones: they run on every request, and an async hook costs promises for nothing here
   app.addHook('onSend', (req, _reply, payload, done) => {
     if (typeof payload === 'string') {
       const m = ENVELOPE_START.exec(payload.slice(0, 24));
-      if (m) envelopeCodes.set(req, Number(m[1]));
+      if (m) req.envelopeCode = Number(m[1]);
     }
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
     // the route pattern, never the raw URL: an unmatched path is one label value however many paths are tried
     const route = req.routeOptions.url ?? '(unmatched)';
-    metrics.observeRequest(route, req.method, codeClass(envelopeCodes.get(req), reply.statusCode), reply.elapsedTime / 1000);
+    metrics.observeRequest(route, req.method, codeClass(req.envelopeCode, reply.statusCode), reply.elapsedTime / 1000);
     done();
   });
 

@@ -30,8 +30,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * catalogue code otherwise (`11xx` validation, `13xx` …), `http_<status>` for an answer that is not an envelope
  * (static files, redirects).
  */
-export function codeClass(envelopeCode: number | undefined, status: number): string {
-  if (envelopeCode === undefined) return `http_${status}`;
+export function codeClass(envelopeCode: number | null, status: number): string {
+  if (envelopeCode === null) return `http_${status}`;
   if (envelopeCode === 200) return 'ok';
   if (envelopeCode === -1) return 'unauthorized';
   if (envelopeCode >= 1000 && envelopeCode < 10_000) return `${Math.floor(envelopeCode / 100)}xx`;

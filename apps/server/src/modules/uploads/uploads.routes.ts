@@ -1,5 +1,6 @@
 import { API, normalizeLang, OK, UPLOADS_PREFIX } from '@c2c/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../lib/errors.js';
@@ -22,8 +23,17 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   const signedIn = userAuth(ctx);
   const operator = operatorAuth(ctx);
 
-  // multipart: the body is a stream, so the file is read before the transaction that records it opens
-  app.post(API.upload, async (req, reply) => {
+  // The multipart parser only where a file is taken: registered for the whole app, it put two hooks on every call (an
+  // async one at the end of each, and a 'close' listener on each response), and another call sent a multipart body
+  // now answers 415 with the envelope like any body type it does not read.
+  void app.register(async (files) => {
+    // one byte over our cap, so a file that reaches the parser's limit is always longer than we accept
+    await files.register(multipart, { limits: { fileSize: uploads.MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 } });
+    // the body is a stream, so the file is read before the transaction that records it opens
+    files.post(API.upload, upload);
+  });
+
+  async function upload(req: FastifyRequest, reply: FastifyReply) {
     const who = await authorize(ctx, req, signedIn);
     if (!req.isMultipart()) throw new DomainError('credentials_required');
     const file = await req.file().catch(malformed);
@@ -41,7 +51,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (file.file.truncated) throw new DomainError('upload_too_large');
     const stored = await inTransaction(requestEnv(ctx, req.log), (tx) => uploads.storeImage(tx, ctx, who.user.id, data));
     return reply.send({ code: OK, msg: 'ok', data: stored });
-  });
+  }
 
   /**
    * Stored files go only to their owner (X-Access-Token), the other side of the trade they back, or an operator

@@ -109,4 +109,23 @@ describe('attach/upload', () => {
     }
     expect(await rows()).toBe(before);
   });
+
+  it('reads multipart bodies on the upload call only: another call answers one with 415 and the envelope', async () => {
+    const { token } = await signUp(s);
+    const before = { rows: await rows(), files: stored().length };
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
+    const res = await fetch(`${s.url}/api/v1/userinfo/get-money-info`, {
+      method: 'POST',
+      headers: { 'x-access-token': token, 'accept-language': 'de' },
+      body: form,
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      code: errorCode('bad_request'),
+      msg: 'Die Anfrage konnte nicht gelesen werden',
+      data: {},
+    });
+    expect({ rows: await rows(), files: stored().length }).toEqual(before);
+  });
 });
