@@ -17,7 +17,8 @@ interface Events {
 }
 /**
  * What goes over the channel: the events of the changes one process committed in one turn of its event loop
- * (`batch`), a close; or, from a node of an earlier version, one customer's events (`messages`, or one `message`).
+ * (`batch`; one change's alone as `Events`, which the version before read), a close; or, from a node of an earlier
+ * version still, one `message`.
  */
 type ChannelMessage =
   | { batch: Events[] }
@@ -131,7 +132,10 @@ export class LiveHub {
       const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
         this.outgoing = undefined;
         try {
-          await pub.publish(this.channel, JSON.stringify({ batch: events } satisfies ChannelMessage));
+          // a turn with one change publishes it in the form nodes of the earlier version read too (a rolling deploy's
+          // old nodes drop a `batch` unread): only turns of several changes need the batch
+          const message: ChannelMessage = events.length === 1 ? events[0]! : { batch: events };
+          await pub.publish(this.channel, JSON.stringify(message));
         } catch (err) {
           this.log.warn({ err: (err as Error).message }, 'live: publish failed, delivering locally');
           for (const e of events) this.deliverAll(e);

@@ -66,7 +66,7 @@ describe('/ws live updates', () => {
     expect(s.ctx.live.connections(alice.user.id)).toBe(0);
   });
 
-  it('delivers the topics of one change in order, as one message on the channel between processes', async () => {
+  it('delivers the topics of one change in order, as one message on the channel between processes that every version reads', async () => {
     const alice = await signUp(s);
     const a = connect();
     await a.opened;
@@ -89,6 +89,14 @@ describe('/ws live updates', () => {
     ]);
     if (listener) {
       expect(heard).toHaveLength(1);
+      // a change alone in its turn goes in the form a node of the earlier version reads too (during a rolling deploy)
+      expect(JSON.parse(heard[0]!)).toEqual({
+        userId: alice.user.id,
+        messages: [
+          { type: 'event', topic: 'money', ref: 'withdraw:7' },
+          { type: 'event', topic: 'withdraw', ref: 'withdraw:7' },
+        ],
+      });
       listener.disconnect();
     }
     a.ws.close();
