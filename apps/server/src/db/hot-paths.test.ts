@@ -13,6 +13,7 @@ import {
   statementsRunBy,
   type TestServer,
 } from '../../test/harness.js';
+import { customer, listing } from '../../test/trading.js';
 import { checkLedger } from '../modules/ledger/ledger.service.js';
 import { withdrawnOn, withdrawnOnSummed } from '../modules/vip/vip.repository.js';
 import { up as migrate019 } from './migrations/019-write-paths.js';
@@ -227,6 +228,33 @@ describe('the ledger writes (issue 10): what one call runs', () => {
       .where('id', '=', sale.data.id)
       .executeTakeFirstOrThrow();
     expect(row.order_no).toBe(sale.data.order_no);
+  });
+});
+
+describe('the paged reads at scale (issue 10): round trips on PostgreSQL', () => {
+  /** the Binds (one a statement) of each write to PostgreSQL while `call` runs, in order */
+  const bindsPerWrite = async (call: () => Promise<unknown>) =>
+    (await pgWritesBy(call)).flat().map((w) => pgMessagesOf(w).filter((type) => type === 'B').length);
+
+  it('asset-log/list: the account, then its page and count in one write, then the page’s payouts — three round trips', async () => {
+    if (!onPostgres) return;
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '25');
+    const page = () => s.call<{ total: number }>(API.assetLogList, { page: '1', page_size: '20' }, token);
+    // the session in the node's cache and every statement prepared, as on a warm node
+    expect((await page()).data.total).toBe(1);
+    expect(await bindsPerWrite(async () => expect((await page()).code).toBe(200))).toEqual([1, 2, 1]);
+  });
+
+  it('selling/order (the Hall): its page and count in one write, then everything its rows show in one more', async () => {
+    if (!onPostgres) return;
+    const seller = await customer(s, admin, '500');
+    await listing(s, seller);
+    const { token } = await signUp(s);
+    const hall = () => s.call<{ total: number }>(API.sellingOrder, { page: '1', page_size: '20' }, token);
+    expect((await hall()).data.total).toBeGreaterThan(0);
+    // the seller's 30-day trades, the listings' unfinished trades, the sellers' names and payout accounts: four at once
+    expect(await bindsPerWrite(async () => expect((await hall()).code).toBe(200))).toEqual([2, 4]);
   });
 });
 

@@ -235,15 +235,24 @@ async function insertPostings(
  * PostgreSQL may hash every payout journal ever written instead of probing for twenty (issue 10).
  */
 export async function accountEntries(tx: Tx, accountId: number, limit: number, offset: number) {
-  const found = await tx
-    .selectFrom('postings as p')
-    .innerJoin('journals as j', 'j.id', 'p.journal_id')
-    .select(['p.id', 'p.amount', 'p.balance_after', 'p.created_at', 'j.kind', 'j.ref', 'j.memo'])
-    .where('p.account_id', '=', accountId)
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  // the page and the count together (on PostgreSQL one write, one round trip), then whether the page's withdrawals
+  // were paid out
+  const [found, total] = await Promise.all([
+    tx
+      .selectFrom('postings as p')
+      .innerJoin('journals as j', 'j.id', 'p.journal_id')
+      .select(['p.id', 'p.amount', 'p.balance_after', 'p.created_at', 'j.kind', 'j.ref', 'j.memo'])
+      .where('p.account_id', '=', accountId)
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    tx
+      .selectFrom('postings')
+      .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow(),
+  ]);
   const refs = [...new Set(found.map((r) => r.ref))];
   const paid = new Set(
     refs.length
@@ -252,11 +261,6 @@ export async function accountEntries(tx: Tx, accountId: number, limit: number, o
         ).map((r) => r.ref)
       : [],
   );
-  const total = await tx
-    .selectFrom('postings')
-    .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
   return { rows: found.map((r) => ({ ...r, paid: paid.has(r.ref) })), total: Number(total.n) };
 }
 

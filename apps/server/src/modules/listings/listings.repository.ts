@@ -125,8 +125,11 @@ export async function pageListings(tx: Tx, f: { mineOf?: number; othersOf?: numb
       .where('seller_active', '=', true)
       .where('remaining', '>', 0n);
   const ordered = f.mineOf !== undefined ? q.orderBy('id', 'desc') : q.orderBy('price', 'asc').orderBy('id', 'asc');
-  const rows = await ordered.selectAll().limit(limit).offset(offset).execute();
-  const total = await q.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow();
+  // the page and the count together: on PostgreSQL both leave in one write, one round trip instead of two
+  const [rows, total] = await Promise.all([
+    ordered.selectAll().limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<Count>().as('n')).executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(total.n) };
 }
 
