@@ -246,6 +246,20 @@ describe('the paged reads at scale (issue 10): round trips on PostgreSQL', () =>
     expect(await bindsPerWrite(async () => expect((await page()).code).toBe(200))).toEqual([1, 2, 1]);
   });
 
+  it('userinfo/get-info (every app start): the levels and the override together, then the three accounts and the balances, then their sums', async () => {
+    if (!onPostgres) return;
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '25');
+    const info = () => s.call<{ vip_level: number }>(API.getInfo, {}, token);
+    expect((await info()).code).toBe(200);
+    const writes = (await bindsPerWrite(async () => expect((await info()).code).toBe(200))).filter((n) => n > 0);
+    // nine statements; the levels with the override, and the three account ids with the balances, each in one write
+    // (the sums follow as the ids come back: one write or more); one after the other they were nine writes
+    expect(writes.reduce((a, n) => a + n, 0)).toBe(9);
+    expect(writes).toEqual(expect.arrayContaining([2, 4]));
+    expect(writes.length).toBeLessThanOrEqual(5);
+  });
+
   it('selling/order (the Hall): its page and count in one write, then everything its rows show in one more', async () => {
     if (!onPostgres) return;
     const seller = await customer(s, admin, '500');

@@ -165,12 +165,15 @@ export async function wholeAssetLog(tx: Tx, userId: number): Promise<{ entry: As
  * with reversals netted out as the journal-kind registry declares them, and the number of entries.
  */
 export async function availableTotals(tx: Tx, userId: number) {
-  const id = await accountId(tx, { user: userId, kind: 'available' });
-  const rows = await repo.accountSums(tx, id);
+  // the sums and the balances at once: on PostgreSQL their queries share round trips instead of following each other
+  const [rows, now] = await Promise.all([sumsOf(tx, userId, 'available'), balances(tx, userId)]);
   const flows = (kinds?: readonly JournalKind[]) => netFlows(rows, kinds);
   const count = rows.reduce((s, r) => s + r.n, 0);
-  return { flows, count, balances: await balances(tx, userId) };
+  return { flows, count, balances: now };
 }
+
+const sumsOf = async (tx: Tx, userId: number, kind: 'available' | 'frozen' | 'escrow') =>
+  repo.accountSums(tx, await accountId(tx, { user: userId, kind }));
 
 /**
  * What a customer sold and the sale completed: the journals that complete a sale (a merchant's payment, a trade's
@@ -179,10 +182,8 @@ export async function availableTotals(tx: Tx, userId: number) {
 export async function completedSales(tx: Tx, userId: number): Promise<bigint> {
   const kinds: readonly string[] = kindsCompletingSale();
   let total = 0n;
-  for (const kind of ['frozen', 'escrow'] as const) {
-    const id = await accountId(tx, { user: userId, kind });
-    for (const r of await repo.accountSums(tx, id)) if (kinds.includes(r.kind)) total += r.debit - r.credit;
-  }
+  for (const sums of await Promise.all([sumsOf(tx, userId, 'frozen'), sumsOf(tx, userId, 'escrow')]))
+    for (const r of sums) if (kinds.includes(r.kind)) total += r.debit - r.credit;
   return total;
 }
 

@@ -43,7 +43,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input }) =>
     users.changePassword(tx, ctx, auth, input),
   );
-  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.currentUser(tx, ctx, auth));
+  // read-only: of the context it reads the clock alone
+  post(app, ctx, API.getInfo, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
+    users.currentUser(tx, ctx, auth),
+  );
   post(app, ctx, API.saveInfo, { body: saveUserInfoRequest, auth: signedIn }, async ({ tx, auth, input }) =>
     users.currentUser(tx, ctx, { ...auth, user: await users.saveNickname(tx, auth, input.nickname) }),
   );

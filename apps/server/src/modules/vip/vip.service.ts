@@ -73,8 +73,9 @@ export async function saveLevels(
  * a merchant paid). Pending, cancelled and refunded deals count nothing. Both sums use the postings' per-account index.
  */
 export async function volumeOf(tx: Tx, userId: number): Promise<bigint> {
-  const bought = (await availableTotals(tx, userId)).flows(kindsCountedAs('acquisition')).income;
-  return bought + (await completedSales(tx, userId));
+  // both at once: their queries go together (a customer's app reads the level at every start)
+  const [available, sold] = await Promise.all([availableTotals(tx, userId), completedSales(tx, userId)]);
+  return available.flows(kindsCountedAs('acquisition')).income + sold;
 }
 
 /** The highest level whose volume `volume` reaches. */
@@ -107,8 +108,7 @@ export async function standing(tx: Tx, userId: number): Promise<VipStanding> {
  * which grow with their history) is read only when no override decides the level.
  */
 async function levelInEffect(tx: Tx, userId: number, known?: VipLevel[]): Promise<{ level: number; levels: VipLevel[] }> {
-  const levels = known ?? (await vipLevels(tx));
-  const override = await repo.findOverride(tx, userId);
+  const [levels, override] = await Promise.all([known ?? vipLevels(tx), repo.findOverride(tx, userId)]);
   if (override !== null) return { level: Math.min(override, levels.length - 1), levels };
   return { level: levelFor(levels, await volumeOf(tx, userId)), levels };
 }
