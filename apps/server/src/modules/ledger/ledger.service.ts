@@ -166,13 +166,14 @@ export async function wholeAssetLog(tx: Tx, userId: number): Promise<{ entry: As
  */
 export async function availableTotals(tx: Tx, userId: number) {
   // the sums and the balances at once: on PostgreSQL their queries share round trips instead of following each other
-  const [rows, now] = await Promise.all([sumsOf(tx, userId, 'available'), balances(tx, userId)]);
+  const [rows, held] = await Promise.all([sumsOf(tx, userId, 'available'), balances(tx, userId)]);
   const flows = (kinds?: readonly JournalKind[]) => netFlows(rows, kinds);
   const count = rows.reduce((s, r) => s + r.n, 0);
-  return { flows, count, balances: now };
+  return { flows, count, balances: held };
 }
 
-const sumsOf = async (tx: Tx, userId: number, kind: 'available' | 'frozen' | 'escrow') =>
+/** The sums of one of a customer's accounts (`repo.accountSums`). */
+const sumsOf = async (tx: Tx, userId: number, kind: UserAccountKind) =>
   repo.accountSums(tx, await accountId(tx, { user: userId, kind }));
 
 /**
