@@ -3,7 +3,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadFirstPage } from './app/layout';
+import { firstPageReady, preloadFirstPage } from './app/layout';
 import { initI18n } from './lib/i18n';
 import { applyMotionPreference } from './lib/motion';
 import { registerServiceWorker } from './lib/pwa';
@@ -48,6 +48,8 @@ afterFirstPaint().then(async () => {
   // should not get a later first page for it
   void applyMotionPreference();
   await Promise.all([initI18n(), applyAppStyles()]);
+  // the launch screen stays until the first page can be drawn whole (no spinner in between)
+  await firstPageReady();
   // i18n's set-up and React's root are each a long piece of work on a phone: a task apiece, not one task for both.
   await nextTask();
   const root = document.getElementById('root');

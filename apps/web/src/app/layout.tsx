@@ -1,9 +1,10 @@
 import { ROUTES } from '@c2c/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { OfflineBanner } from '../components/offline-banner';
 import { PageLoading } from '../components/page-loading';
+import { lazyComponent } from '../lib/lazy-component';
 import { useLiveUpdates } from '../lib/live-updates';
 import { pathOf } from '../lib/navigation';
 import { usePublicConfig } from '../lib/queries';
@@ -15,18 +16,31 @@ import { routeTable } from './routes';
 
 // Neither first page (a visitor's sign-in, a customer's Home) shows the nav bar, and sign-in has no tab bar: each
 // arrives the first time it is shown, alongside that page's own chunk.
-const AppTabBar = lazy(async () => ({ default: (await import('./tab-bar')).AppTabBar }));
+const AppTabBar = lazyComponent(async () => (await import('./tab-bar')).AppTabBar);
+
+const firstRoute = () => routeTable[landingPath(pathOf(location.hash.replace(/^#/, '')))];
 
 /**
  * Starts downloading the first page's chunks (and the tab bar's, on a tab page) at once, alongside the language's
  * texts, instead of after them on the first render: one round trip less before the page shows on a slow network.
  */
 export function preloadFirstPage(): void {
-  const route = routeTable[landingPath(pathOf(location.hash.replace(/^#/, '')))];
+  const route = firstRoute();
   if (!route) return;
   // a failed download is the first render's to report (the page's error boundary), not this head start's
   route.page.preload().catch(() => undefined);
   if (route.tab) import('./tab-bar').catch(() => undefined);
+}
+
+/**
+ * Resolves once the first page (with its texts) and its tab bar are loaded, so that the first render draws them at once
+ * instead of a spinner that React then keeps for at least 300 ms; needs i18n ready. A failed download resolves too:
+ * the first render tries again and reports it.
+ */
+export async function firstPageReady(): Promise<void> {
+  const route = firstRoute();
+  if (!route) return;
+  await Promise.all([route.page.ready(), route.tab ? AppTabBar.ready() : undefined]).catch(() => undefined);
 }
 
 /**

@@ -1,10 +1,14 @@
 import { ROUTES } from '@c2c/shared';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { currentLang } from '../lib/i18n';
 import type { TKey } from '../lib/i18n-keys';
+import { lazyComponent, type ReadyComponent } from '../lib/lazy-component';
 
-/** A page loaded on its first render, or earlier by `preload` (the same single download). */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/**
+ * A page loaded on its first render, or earlier: `preload` downloads it (before i18n is ready), `ready` also adds its
+ * texts, so that it renders without suspending.
+ */
+export type LazyPage = ReadyComponent<object> & { preload: () => Promise<unknown> };
 
 export interface PageRoute {
   /** The nav bar's title; tab pages without one draw their own header. */
@@ -24,7 +28,7 @@ const firstPage = <M extends Record<string, unknown>>(
   texts?: { load: () => Promise<unknown>; prefetch: () => Promise<unknown> },
 ): LazyPage =>
   Object.assign(
-    lazy(async () => ({ default: (await Promise.all([load(), texts?.load()]))[0][name] as ComponentType })),
+    lazyComponent(async () => (await Promise.all([load(), texts?.load()]))[0][name] as ComponentType),
     // Only downloads (a module is fetched once, however often it is imported): the texts are added to i18n by the
     // first render, once i18n is ready for them.
     { preload: () => Promise.all([load(), texts?.prefetch()]) },
