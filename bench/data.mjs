@@ -2,7 +2,8 @@
 // Big-data budgets (issue 10): a database of 1 M customers and 10 M postings, then the calls that must stay fast at
 // that size, measured through the real server: a heavy customer's asset-log first page, team counts and the team's
 // first page for the heaviest inviter and an average one, and the Hall's listing page. Each p99 must be <= 10 ms, and
-// the query plans of the SQL behind those calls must read big tables only through indexes.
+// the query plans of the SQL behind those calls must read big tables only through indexes. The calls are measured after
+// the day's proof-of-liabilities snapshot of every customer is built (timed, with the calls' figures while it builds).
 //
 //   node data.mjs [--users N] [--postings M] [--pg] [--requests R] [--keep] [--reuse DIR]
 //
@@ -16,7 +17,6 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,8 @@ const arg = (name, fallback) => {
 const USERS = Number(arg('users', 1_000_000));
 const POSTINGS = Number(arg('postings', 10_000_000));
 const REQUESTS = Number(arg('requests', 300));
+/** the longest wait for the day's proof snapshot (about a minute for 1 M customers on PostgreSQL here) */
+const PROOF_WAIT_MS = 15 * 60_000;
 const PORT = Number(process.env.BENCH_PORT ?? 9411);
 const onPg = argv.includes('--pg') || !!process.env.DATABASE_URL;
 const reuse = arg('reuse');
@@ -121,65 +123,22 @@ function ledgerCheck() {
 }
 
 /**
- * `n` calls of one customer call at low concurrency (after `WARMUP_CALLS` of it): p50 and p99 in ms; every answer must be
- * code 200.
- * The client is node:http on kept-alive connections, one per concurrent caller: `fetch` (undici) spent ~1.5 ms of its
- * own per call here and its garbage collections landed in the p99, which is the server's budget.
+ * The calls are made by a process of their own (lib/calls.mjs), as a load generator is: this one has just generated
+ * millions of rows, and its garbage collections would land in the figures, which are the server's.
  */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function post(pathName, form, token) {
+function calls(job) {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${BASE}${pathName}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(form),
-          'x-access-token': token,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(form);
+    const child = spawn(process.execPath, [path.join(root, 'bench/lib/calls.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const text = Buffer.concat(out).toString('utf8');
+      if (code === 0) resolve(JSON.parse(text));
+      else reject(new Error(`the calls' process exited with ${code}: ${text.slice(0, 500)}`));
+    });
+    child.stdin.end(JSON.stringify({ base: BASE, ...job }));
   });
-}
-async function measure(pathName, body, token, n = REQUESTS, concurrency = 2) {
-  const form = new URLSearchParams({ lang: 'en', ...body }).toString();
-  let last;
-  const once = async () => {
-    const t = performance.now();
-    const text = await post(pathName, form, token);
-    const ms = performance.now() - t;
-    const answer = JSON.parse(text);
-    if (answer.code !== 200) throw new Error(`${pathName}: code ${answer.code} ${answer.msg}`);
-    last = answer.data;
-    return ms;
-  };
-  /** `count` calls, `concurrency` at a time, each one's time handed to `seen` */
-  const calls = async (count, seen) => {
-    let left = count;
-    await Promise.all(
-      [...Array(concurrency)].map(async () => {
-        while (left-- > 0) seen(await once());
-      }),
-    );
-  };
-  // warmed up as a node that has served a while is: a node just started compiles its code as the calls come (the Hall's
-  // page on PostgreSQL measured p99 12 ms after 30 calls, 5 ms after 1,000)
-  await calls(WARMUP_CALLS, () => {});
-  const times = [];
-  await calls(n, (ms) => times.push(ms));
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
-  return { p50: q(0.5), p99: q(0.99), data: last };
 }
 
 const failures = [];
@@ -316,8 +275,24 @@ try {
   ro?.close();
   console.info(`  query plans: ${PLAN_QUERIES.length} statements checked`);
 
-  // ---- the calls, through the real server ----
+  // ---- the day's proof-of-liabilities snapshot ----
+  // A node that has served for a day has built the day's snapshot (the job runs within 10 s of a start); the calls are
+  // measured after it, as they are on most of a day. The build is made due now and timed, and a customer's calls are
+  // made all along it: how a node answers while it builds, a figure with no budget.
+  const dueAt = new Date().toISOString();
+  if (onPg) await pgClient.query('UPDATE proof_schedule SET next_at = $1', [dueAt]);
+  else {
+    const rw = new SQLite(path.join(dataDir, 'c2c.sqlite'));
+    rw.prepare('UPDATE proof_schedule SET next_at = ?').run(dueAt);
+    rw.close();
+  }
   await startServer();
+  const proofBuild = await calls({ proofSince: dueAt, token: tokens.viewer, waitMs: PROOF_WAIT_MS });
+  console.info(
+    `  daily proof snapshot of ${proofBuild.leaves} customers built in ${proofBuild.seconds} s; get-info meanwhile p50 ${proofBuild.p50.toFixed(2)} ms p99 ${proofBuild.p99.toFixed(2)} ms (no budget)`,
+  );
+
+  // ---- the calls, through the real server ----
   const cases = [
     // no budget: the cost of any signed-in call on this machine right now, to read the others against
     ['(baseline: userinfo/get-info, no budget)', '/api/v1/userinfo/get-info', {}, tokens.viewer, false],
@@ -331,7 +306,7 @@ try {
   console.info(`  ${REQUESTS} requests per call, 2 at a time, p99 budget ${BUDGET_P99_MS} ms:`);
   const results = {};
   for (const [name, p, body, token, budgeted = true] of cases) {
-    const r = await measure(p, body, token);
+    const r = await calls({ path: p, body, token, n: REQUESTS, warmup: WARMUP_CALLS });
     results[name] = r;
     const ok = !budgeted || r.p99 <= BUDGET_P99_MS;
     console.info(`    ${ok ? 'ok  ' : 'MISS'} ${name.padEnd(42)} p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
@@ -354,6 +329,7 @@ try {
     ],
     ['asset-log total', results['asset-log first page, heaviest customer'].data.total, assetRows],
     ['Hall total (open listings of active sellers)', results['Hall listing page'].data.total, facts.openActive],
+    ['proof snapshot leaves (every customer)', proofBuild.leaves, USERS],
   ];
   for (const [name, got, want] of expectations)
     if (!same(got, want))
