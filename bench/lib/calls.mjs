@@ -55,7 +55,7 @@ function post(pathName, body, token) {
 
 const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 
-/** `count` calls of `once`, CONCURRENCY at a time, until `more()` says no; each one's time handed to `seen` */
+/** calls of `once`, CONCURRENCY at a time, for as long as `more()` says yes; each one's time handed to `seen` */
 async function loop(once, more, seen) {
   await Promise.all(
     [...Array(CONCURRENCY)].map(async () => {
