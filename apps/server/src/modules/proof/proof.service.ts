@@ -12,6 +12,7 @@ import {
 } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
+import type { Dialect } from '../../db/database.js';
 import type { ProofSnapshotsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -53,9 +54,16 @@ export function levelCount(leaves: number): number {
   return n;
 }
 
-/** Rows of a tree stored per transaction (about as many hashes computed before): each holds SQLite's write lock for
- * some milliseconds only. */
+/** Rows of a tree deleted per transaction when a snapshot is pruned or dropped. */
 export const STORE_ROWS = 1_000;
+
+/**
+ * Rows of a tree stored per transaction (about as many hashes computed before). On SQLite a slice runs on the event
+ * loop, and a call waits for the slice in front of it: at a million customers 1,000 rows a slice kept get-info at p50
+ * 9.4 / p99 48 ms while the snapshot was built; a quarter of that costs a fifth more build time. On PostgreSQL the
+ * database does the work, on its own connection, and fewer commits are cheaper.
+ */
+export const storeRowsOn = (dialect: Dialect) => (dialect === 'sqlite' ? 250 : 1_000);
 /** Rows of holdings handed over per slice of the read. */
 export const READ_SLICE = 5_000;
 /** How long the daily job's claim lasts: a build that crashed is taken again after it. */

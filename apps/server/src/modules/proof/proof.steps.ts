@@ -12,7 +12,7 @@ import * as proof from './proof.service.js';
  * for the whole snapshot held SQLite's write lock and the event loop for seconds at 100,000 customers:
  * 1. the holdings are one statement on a connection of its own, read in slices (`readInSlices`), and must add up
  *    to the ledger's liabilities before anything is built;
- * 2. the row is written unpublished; the tree is built STORE_ROWS hashes at a time (proof.tree.ts), each slice's rows
+ * 2. the row is written unpublished; the tree is built `storeRowsOn` hashes at a time (proof.tree.ts), each slice's rows
  *    stored in a transaction of their own, with a turn of the event loop between them;
  * 3. the last transaction publishes it with its root hash (and `onPublish` runs in it). A failure deletes what was
  *    stored.
@@ -32,7 +32,7 @@ export async function takeSnapshot(
   const fields = proof.snapshotFields(tree.leafCount, total, actor, now);
   const id = await inTransaction(ctx, (tx) => proof.createUnpublished(tx, fields));
   try {
-    for (const rows of tree.rows(id, proof.STORE_ROWS)) {
+    for (const rows of tree.rows(id, proof.storeRowsOn(ctx.dialect))) {
       await inTransaction(ctx, (tx) => proof.storeRows(tx, rows));
       // a free SQLite connection runs a transaction without one turn of the event loop: give other calls theirs
       await served();
