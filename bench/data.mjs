@@ -29,7 +29,7 @@ import { checkPlans, PLAN_QUERIES } from './lib/plans.mjs';
 import { pgSink, sqliteSink } from './lib/sinks.mjs';
 
 const BUDGET_P99_MS = 10;
-/** calls of each kind made before its measured ones (`measure`) */
+/** calls of each kind made before its measured ones (lib/calls.mjs) */
 const WARMUP_CALLS = 500;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);

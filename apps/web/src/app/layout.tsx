@@ -29,7 +29,7 @@ export function preloadFirstPage(): void {
   if (!route) return;
   // a failed download is the first render's to report (the page's error boundary), not this head start's
   route.page.preload().catch(() => undefined);
-  if (route.tab) import('./tab-bar').catch(() => undefined);
+  if (route.tab) AppTabBar.ready().catch(() => undefined);
 }
 
 /**

@@ -29,15 +29,16 @@ function Counter({ label }: { label: string }) {
   );
 }
 
-/** Renders `children` in a Suspense boundary whose fallback counts how often it was drawn. */
+/** Renders `children` in a Suspense boundary whose fallback counts how often it was drawn; `rerender` keeps the boundary. */
 function renderCounting(children: React.ReactNode) {
   const drawn = { fallback: 0 };
   function Fallback() {
     drawn.fallback++;
     return <p>loading</p>;
   }
-  const view = render(<Suspense fallback={<Fallback />}>{children}</Suspense>);
-  return { drawn, view };
+  const inBoundary = (c: React.ReactNode) => <Suspense fallback={<Fallback />}>{c}</Suspense>;
+  const view = render(inBoundary(children));
+  return { drawn, rerender: (c: React.ReactNode) => view.rerender(inBoundary(c)) };
 }
 
 describe('lazyComponent', () => {
@@ -56,17 +57,13 @@ describe('lazyComponent', () => {
   it('suspends like React.lazy when it mounts before loading, and keeps its state once loaded', async () => {
     const d = download(Counter);
     const Page = lazyComponent(d.load);
-    const { drawn, view } = renderCounting(<Page label="page" />);
+    const { drawn, rerender } = renderCounting(<Page label="page" />);
     expect(screen.getByText('loading')).toBeTruthy();
     await act(async () => d.finish());
     fireEvent.click(await screen.findByRole('button'));
     expect(screen.getByRole('button').textContent).toBe('page 1');
     // a render after the download (which ready() could now answer at once) does not remount it
-    view.rerender(
-      <Suspense fallback={<p>loading</p>}>
-        <Page label="again" />
-      </Suspense>,
-    );
+    rerender(<Page label="again" />);
     expect(screen.getByRole('button').textContent).toBe('again 1');
     expect(drawn.fallback).toBeGreaterThan(0);
     expect(d.calls()).toBe(1);
