@@ -17,7 +17,13 @@ import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { loadAuditKey } from './lib/audit-key.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { defaultPasswordHashConcurrency, setPasswordHashConcurrency } from './lib/crypto.js';
-import { clientErrorHandler, frameworkErrors, installErrorHandling, upgradeErrorHandler } from './lib/http.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+  socketErrorHandler,
+  upgradeErrorHandler,
+} from './lib/http.js';
 import { logDestination } from './lib/logger.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
@@ -204,7 +210,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(formbody);
   // multipart bodies: only the upload call takes them (registerUploadRoutes)
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, { options: { maxPayload: 4096 }, errorHandler: socketErrorHandler });
   app.websocketServer.on('wsClientError', upgradeErrorHandler);
   installErrorHandling(app);
   registerMetricsRoutes(app, ctx, metrics);

@@ -55,6 +55,9 @@ async function main() {
     throw err;
   }
   const { app, ctx } = await buildApp(config);
+  // a promise some handler forgot to await must not take every customer's connection down with it: the database keeps
+  // each transaction whole, so logging it loudly is safer than ending the process
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   const missing = NODE_FLAGS.filter((flag) => !startedWith(flag));
   if (missing.length)
     app.log.warn(

@@ -230,6 +230,8 @@ export interface TestNode {
   url: string;
   call: TestServer['call'];
   admin: TestServer['admin'];
+  /** whether the node's process is still running */
+  alive(): boolean;
   close(): Promise<void>;
 }
 
@@ -258,12 +260,19 @@ export async function startNode(first: TestServer): Promise<TestNode> {
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
   const url = await urlOfChild(child, 'node', 30_000);
   return {
     url,
     call: customerCall(url),
     admin: adminCall(url),
+    alive: () => running,
     async close() {
       child.stdin.end();
       await exited;

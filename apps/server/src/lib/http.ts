@@ -193,6 +193,20 @@ export function upgradeErrorHandler(_err: Error, socket: Duplex, req: IncomingMe
   answerRaw(socket, 400, normalizeLang(header?.split(',')[0]?.split(';')[0]));
 }
 
+/**
+ * An error on an open WebSocket: a client's frame the socket library refused (bad UTF-8, past the size limit: it is
+ * already closing the socket with 1007 or 1009, which terminating would lose) or a lost connection. The client's
+ * doing, so logged as a warning; a socket still open after it is closed as a server error.
+ */
+export function socketErrorHandler(
+  err: Error,
+  socket: { readyState: number; close(code: number): void },
+  req: FastifyRequest,
+): void {
+  req.log.warn({ err: err.message }, 'live: socket error');
+  if (socket.readyState === 1) socket.close(1011);
+}
+
 /** Writes a `bad_request` envelope as a whole HTTP response on a socket no route owns, then closes it. */
 function answerRaw(socket: Duplex, status: number | undefined, lang: Lang): void {
   if (status !== undefined && socket.writable) {

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { FRAMES_PER_WINDOW, WS_CLOSE } from './live.routes.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -39,6 +40,39 @@ describe('/ws live updates', () => {
     c.ws.send(JSON.stringify({ type: 'auth', token: 'x'.repeat(43) }));
     expect(await c.next(1)).toEqual({ type: 'error', code: -1 });
     expect(await c.closed).toBe(4401);
+  });
+
+  it('closes the socket (4400) for any frame that is not a message of the protocol, and stays up', async () => {
+    const frames: (string | Buffer)[] = [
+      'null',
+      '0',
+      '[]',
+      '"ping"',
+      '{}',
+      '{"type":null}',
+      '{"type":"auth","token":7}',
+      'not json',
+    ];
+    for (const frame of [...frames, Buffer.from([1, 2, 3])]) {
+      const c = connect();
+      await c.opened;
+      c.ws.send(frame, { binary: Buffer.isBuffer(frame) });
+      expect(await c.closed, String(frame)).toBe(WS_CLOSE.malformed);
+    }
+    const c = connect();
+    await c.opened;
+    c.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await c.next(1)).toEqual({ type: 'pong' });
+    c.ws.close();
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+
+  it('closes a socket that floods it with pings', async () => {
+    const c = connect();
+    await c.opened;
+    for (let i = 0; i < FRAMES_PER_WINDOW + 5; i++) c.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await c.closed).toBe(WS_CLOSE.tooMany);
+    expect(c.messages).toHaveLength(FRAMES_PER_WINDOW);
   });
 
   it('delivers an event to every open app of that user only', async () => {
