@@ -223,7 +223,7 @@ export const CONTRACT = {
   },
   [API.saleuCreateOrder]: {
     summary:
-      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). A repeated `request_id` answers the first order.",
+      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). A repeated `request_id` answers the first order. With two-factor on it takes a fresh `totp`; refused within 24 hours of a password change or two-factor turned off.",
     auth: 'customer',
     request: s.saleuCreateRequest,
     response: a.saleCreatedResponse,
@@ -250,7 +250,7 @@ export const CONTRACT = {
   },
   [API.sellingCreate]: {
     summary:
-      'Posts a sell listing: `number` USDT at `price` per USDT in `currency`, per-trade `min` and `max`, paid to the payout account `bk_id`, with a payment window of 15, 30 or 60 minutes (`window_minutes`). The quantity moves available -> escrow. A repeated `request_id` answers the first listing.',
+      'Posts a sell listing: `number` USDT at `price` per USDT in `currency`, per-trade `min` and `max`, paid to the payout account `bk_id`, with a payment window of 15, 30 or 60 minutes (`window_minutes`). The quantity moves available -> escrow. A repeated `request_id` answers the first listing. With two-factor on it takes a fresh `totp`; refused within 24 hours of a password change or two-factor turned off.',
     auth: 'customer',
     request: s.sellingCreateRequest,
     response: a.idResponse,
@@ -283,9 +283,10 @@ export const CONTRACT = {
     response: a.tradeDetailSchema,
   },
   [API.tradeRelease]: {
-    summary: "The seller confirms the fiat arrived: escrow -> the buyer's available, `paid` or `disputed` -> `completed`.",
+    summary:
+      "The seller confirms the fiat arrived: escrow -> the buyer's available, `paid` or `disputed` -> `completed`. With two-factor on it takes a fresh `totp`; refused within 24 hours of a password change or two-factor turned off.",
     auth: 'customer',
-    request: s.tradeIdRequest,
+    request: s.tradeReleaseRequest,
     response: a.tradeDetailSchema,
   },
   [API.tradeCancel]: {
@@ -342,7 +343,7 @@ export const CONTRACT = {
   },
   [API.lixibaoCreateOrder]: {
     summary:
-      "Subscribes `number` USDT to product `lixibao_id`: within the product's limits and remaining quota (the quota caps the principal of all its orders ever made, active and settled; a settled order frees none), from available to the interest account; refused when the product is inactive. At expiry (`days` later) the job runner pays principal + interest (principal x rate x days / 100, rounded down to the micro-unit) to available and the order becomes `settled`. A repeated `request_id` answers the first order.",
+      "Subscribes `number` USDT to product `lixibao_id`: within the product's limits and remaining quota (the quota caps the principal of all its orders ever made, active and settled; a settled order frees none), from available to the interest account; refused when the product is inactive. At expiry (`days` later) the job runner pays principal + interest (principal x rate x days / 100, rounded down to the micro-unit) to available and the order becomes `settled`. A repeated `request_id` answers the first order. With two-factor on it takes a fresh `totp`; refused within 24 hours of a password change or two-factor turned off.",
     auth: 'customer',
     request: s.lixibaoCreateOrderRequest,
     response: a.interestOrderSchema,

@@ -429,6 +429,7 @@ export const saleuCreateRequest = z.object({
   number: amountField,
   bk_id: idField('no_payout_account'),
   request_id: requestIdField,
+  ...secondFactor,
 });
 
 // ---- customer to customer (issue 8) ----
@@ -464,6 +465,7 @@ export const sellingCreateRequest = z
       .transform(Number)
       .default(PAYMENT_WINDOWS[0]),
     request_id: requestIdField,
+    ...secondFactor,
   })
   .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
 export const sellingCancelRequest = z.object({ id: idField() });
@@ -475,6 +477,7 @@ export const tradeCreateRequest = z.object({
   request_id: requestIdField,
 });
 export const tradeIdRequest = z.object({ id: idField() });
+export const tradeReleaseRequest = z.object({ id: idField(), ...secondFactor });
 export const tradePaidRequest = z.object({ id: idField(), image: uploadUrlField('invalid_value').optional() });
 export const tradeAppealRequest = z.object({ id: idField(), reason: required('reason_required', 200) });
 export const tradeListRequest = pagingRequest.extend({

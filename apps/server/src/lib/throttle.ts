@@ -20,6 +20,8 @@ export interface Throttle {
   tally(key: string, seconds: number): Promise<number>;
   /** How many hits `key` has in its current window, without counting one. */
   count(key: string, limit: Limit): Promise<number>;
+  /** Takes one hit back from `key` (a try counted before it was known to be a good one). */
+  giveBack(key: string, limit: Limit): Promise<void>;
   /** Forgets `key` (for example after a successful sign-in). */
   reset(key: string, limit: Limit): Promise<void>;
   /** Closes the gate `key` for `seconds`. */
@@ -68,6 +70,10 @@ export function createThrottle(redis: Redis | undefined, prefix: string): Thrott
     },
     async count(key, limit) {
       return (await limiter(limit).get(key))?.consumedPoints ?? 0;
+    },
+    async giveBack(key, limit) {
+      // not into a window that has ended meanwhile: that would start the next one with a spare try
+      if (((await limiter(limit).get(key))?.consumedPoints ?? 0) > 0) await limiter(limit).reward(key, 1);
     },
     async reset(key, limit) {
       await limiter(limit).delete(key);

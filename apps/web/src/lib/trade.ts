@@ -71,12 +71,13 @@ export const useTradeDetail = (id: number) =>
     enabled: id > 0,
   });
 
-export const createListing = (body: Record<string, string>) => api(API.sellingCreate, body, { catch: true });
+export const createListing = (body: Record<string, string | undefined>) => api(API.sellingCreate, body, { catch: true });
 export const cancelListing = (id: number) => api(API.sellingCancel, { id }, { catch: true });
 export const createTrade = (body: { selling_id: number; number: string; request_id: string }) =>
   api(API.tradeCreate, body, { catch: true });
 export const markPaid = (id: number, image?: string) => api(API.tradePaid, { id, image: image || undefined }, { catch: true });
-export const releaseTrade = (id: number) => api(API.tradeRelease, { id }, { catch: true });
+export const releaseTrade = (id: number, totp?: string) =>
+  api(API.tradeRelease, { id, totp: totp || undefined }, { catch: true });
 export const cancelTrade = (id: number) => api(API.tradeCancel, { id }, { catch: true });
 export const appealTrade = (id: number, reason: string) => api(API.tradeAppeal, { id, reason }, { catch: true });
 export const listMessages = (id: number, afterId?: number) =>

@@ -51,7 +51,7 @@ export default {
   amount_too_large: 'Der Betrag darf höchstens {max} USDT sein',
   no_payout_account: 'Bitte zuerst ein Auszahlungskonto verknüpfen',
   withdraw_locked:
-    'Nach einer Passwortänderung oder dem Ausschalten der Zwei-Faktor-Authentifizierung sind Auszahlungen 24 Stunden gesperrt; bitte in {hours} h erneut versuchen',
+    'Nach einer Passwortänderung oder dem Ausschalten der Zwei-Faktor-Authentifizierung sind Auszahlungen, Verkaufsangebote, Freigaben und Verkäufe an Händler 24 Stunden gesperrt; bitte in {hours} h erneut versuchen',
   record_not_found: 'Diesen Eintrag gibt es nicht',
   state_conflict: 'Dieser Vorgang wurde bereits bearbeitet',
   network_unavailable: 'Dieses Netzwerk ist für Aufladungen nicht verfügbar',

@@ -51,7 +51,7 @@ export default {
   amount_too_large: 'The amount may be at most {max} USDT',
   no_payout_account: 'Please bind a payout account first',
   withdraw_locked:
-    'Withdrawals are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in {hours} h',
+    'Withdrawals, sell listings, releases and sales to merchants are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in {hours} h',
   record_not_found: 'This record does not exist',
   state_conflict: 'This item has already been handled',
   network_unavailable: 'This network is not available for recharge',

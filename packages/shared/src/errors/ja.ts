@@ -50,7 +50,8 @@ export default {
   amount_too_small: '金額は {min} USDT 以上にしてください',
   amount_too_large: '金額は {max} USDT 以下にしてください',
   no_payout_account: '先に受取口座を登録してください',
-  withdraw_locked: 'パスワード変更後または二段階認証の無効化後24時間は出金できません。{hours}時間後にお試しください',
+  withdraw_locked:
+    'パスワード変更後または二段階認証の無効化後24時間は、出金・売り注文・リリース・加盟店への売却ができません。{hours}時間後にお試しください',
   record_not_found: 'この記録は存在しません',
   state_conflict: 'この項目は既に処理されています',
   network_unavailable: 'このネットワークは入金に利用できません',

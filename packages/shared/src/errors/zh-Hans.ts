@@ -50,7 +50,7 @@ export default {
   amount_too_small: '金额不能低于 {min} USDT',
   amount_too_large: '金额不能超过 {max} USDT',
   no_payout_account: '请先绑定收款账户',
-  withdraw_locked: '修改密码或关闭双重验证后24小时内不能提现，请在 {hours} 小时后再试',
+  withdraw_locked: '修改密码或关闭双重验证后24小时内不能提现、挂单出售、放币或卖给商家，请在 {hours} 小时后再试',
   record_not_found: '该记录不存在',
   state_conflict: '该记录已被处理',
   network_unavailable: '该网络暂不支持充值',

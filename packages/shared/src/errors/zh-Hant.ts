@@ -50,7 +50,7 @@ export default {
   amount_too_small: '金額不能低於 {min} USDT',
   amount_too_large: '金額不能超過 {max} USDT',
   no_payout_account: '請先綁定收款帳戶',
-  withdraw_locked: '變更密碼或關閉雙重驗證後 24 小時內無法提領，請在 {hours} 小時後再試',
+  withdraw_locked: '變更密碼或關閉雙重驗證後 24 小時內無法提領、掛單出售、放幣或賣給商家，請在 {hours} 小時後再試',
   record_not_found: '此記錄不存在',
   state_conflict: '此記錄已被處理',
   network_unavailable: '此網路暫不支援儲值',

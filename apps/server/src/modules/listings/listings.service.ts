@@ -8,7 +8,8 @@ import { DomainError } from '../../lib/errors.js';
 import { balances, post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, lockOwnAccount } from '../payouts/payouts.service.js';
-import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
+import { guardValueOut } from '../two-factor/two-factor.service.js';
+import type { CurrentUser } from '../users/users.service.js';
 import * as repo from './listings.repository.js';
 
 export type ListingRow = Selectable<ListingsTable>;
@@ -120,6 +121,7 @@ export interface ListingInput {
   bk_id: number;
   window_minutes: number;
   request_id?: string;
+  totp?: string;
 }
 
 /**
@@ -135,11 +137,9 @@ export async function createListing(tx: Tx, ctx: AppContext, who: CurrentUser, i
     return row && { id: row.id };
   };
   return oncePerRequest(tx, requestId, find, async () => {
+    // buyers pay fiat to the bound account: a stolen session could otherwise bind the thief's account and sell the balance
+    await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();
-    // buyers pay fiat to the bound account: the same pause after a password change as a withdrawal, or a stolen
-    // password could bind the thief's account and sell the balance
-    const until = withdrawUnlockAt(who.user, now);
-    if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     if (input.max > input.number) throw new DomainError('listing_max_over_quantity', { max: formatAmount(input.number) });
     const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');

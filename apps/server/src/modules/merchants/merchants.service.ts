@@ -23,7 +23,8 @@ import { type NewJournal, post, postChecked } from '../ledger/ledger.service.js'
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
-import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
+import { guardValueOut } from '../two-factor/two-factor.service.js';
+import type { CurrentUser } from '../users/users.service.js';
 import * as repo from './merchants.repository.js';
 
 type MerchantRow = Selectable<MerchantsTable>;
@@ -196,7 +197,7 @@ export async function createSale(
   tx: Tx,
   ctx: AppContext,
   who: CurrentUser,
-  input: { saleu_id: number; number: bigint; bk_id: number; request_id?: string },
+  input: { saleu_id: number; number: bigint; bk_id: number; request_id?: string; totp?: string },
 ) {
   const userId = who.user.id;
   const requestId = input.request_id ?? null;
@@ -205,11 +206,9 @@ export async function createSale(
     return row && { id: row.id, order_no: row.order_no, status: row.status as MerchantSale['status'] };
   };
   return oncePerRequest(tx, requestId, find, async () => {
+    // a sale pays fiat out to a bank account: a stolen session could otherwise sell the balance to a merchant
+    await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();
-    // a sale pays fiat out to a bank account: the same pause after a password change as a withdrawal, or a
-    // stolen password could bind the thief's account and sell the balance to a merchant
-    const until = withdrawUnlockAt(who.user, now);
-    if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     const n = input.number;
     if (sendsAtOnce(tx)) {
       const sent = await sendSale(tx, ctx, userId, { ...input, requestId }, now);

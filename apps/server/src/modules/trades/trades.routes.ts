@@ -1,4 +1,12 @@
-import { API, tradeAppealRequest, tradeCreateRequest, tradeIdRequest, tradeListRequest, tradePaidRequest } from '@c2c/shared';
+import {
+  API,
+  tradeAppealRequest,
+  tradeCreateRequest,
+  tradeIdRequest,
+  tradeListRequest,
+  tradePaidRequest,
+  tradeReleaseRequest,
+} from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { post } from '../../lib/http.js';
@@ -17,8 +25,8 @@ export function registerTradeRoutes(app: FastifyInstance, ctx: AppContext): void
   post(app, ctx, API.tradeCancel, { body: tradeIdRequest, auth: signedIn }, ({ tx, input, auth }) =>
     trades.cancelTrade(tx, ctx, auth.user.id, input.id),
   );
-  post(app, ctx, API.tradeRelease, { body: tradeIdRequest, auth: signedIn }, ({ tx, input, auth }) =>
-    trades.releaseTrade(tx, ctx, auth.user.id, input.id),
+  post(app, ctx, API.tradeRelease, { body: tradeReleaseRequest, auth: signedIn }, ({ tx, input, auth }) =>
+    trades.releaseTrade(tx, ctx, auth, input),
   );
   post(app, ctx, API.tradeAppeal, { body: tradeAppealRequest, auth: signedIn }, ({ tx, input, auth }) =>
     trades.appealTrade(tx, ctx, auth.user.id, input),

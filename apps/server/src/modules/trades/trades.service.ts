@@ -23,6 +23,7 @@ import { post } from '../ledger/ledger.service.js';
 import { closeIfSoldOut, findListing, giveBack, lockListing, publicNames, takeOrder } from '../listings/listings.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
+import { guardValueOut } from '../two-factor/two-factor.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
 import { type CurrentUser, customerLocked, lockCustomer } from '../users/users.service.js';
 import * as repo from './trades.repository.js';
@@ -389,10 +390,12 @@ export async function appealTrade(tx: Tx, ctx: AppContext, userId: number, input
 }
 
 /** The seller confirms the fiat arrived: the USDT go to the buyer. */
-export async function releaseTrade(tx: Tx, ctx: AppContext, userId: number, id: number) {
-  const { role } = await ownTrade(tx, userId, id);
+export async function releaseTrade(tx: Tx, ctx: AppContext, who: CurrentUser, input: { id: number; totp?: string }) {
+  const userId = who.user.id;
+  const { role } = await ownTrade(tx, userId, input.id);
   if (role !== 'seller') throw new DomainError('trade_seller_only');
-  const done = await settleTrade(tx, ctx, id, 'release', { by: 'seller' });
+  await guardValueOut(tx, ctx, who.user, input.totp);
+  const done = await settleTrade(tx, ctx, input.id, 'release', { by: 'seller' });
   return detailOf(tx, ctx, done, 'seller', userId);
 }
 

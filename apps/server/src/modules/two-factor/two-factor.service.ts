@@ -9,7 +9,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/throttle.js';
 import { newTotpSecret, totpFor, totpStep } from '../operators/operators.service.js';
 import { getSettings } from '../settings/settings.service.js';
-import { type CurrentUser, type Principal, setTotpState } from '../users/users.service.js';
+import { type CurrentUser, type Principal, setTotpState, withdrawUnlockAt } from '../users/users.service.js';
 import { twoFactorChangedMail } from './two-factor.mails.js';
 import * as repo from './two-factor.repository.js';
 
@@ -46,16 +46,20 @@ const newRecoveryCode = () => {
   return `${c.slice(0, 5)}-${c.slice(5)}`;
 };
 
-/** Refuses every try while the customer has too many wrong codes in the window. */
-async function checkThrottle(ctx: AppContext, userId: number) {
-  if ((await ctx.throttle.count(wrongKey(userId), WRONG_CODE_LIMIT)) >= WRONG_CODE_LIMIT.points)
-    throw new DomainError('rate_limited');
-}
-
-/** Counts a wrong code (outside the transaction, which rolls back) and refuses it. */
-async function wrongCode(ctx: AppContext, userId: number): Promise<never> {
-  await ctx.throttle.hit(wrongKey(userId), WRONG_CODE_LIMIT);
-  throw new DomainError('totp_invalid');
+/**
+ * Checks a code under the wrong-code limit. The try is counted before the code is looked at, by one atomic increment
+ * of a counter every node shares, so concurrent tries are counted exactly however many nodes they reach; a right code
+ * (or a failure that is not a wrong code) gives its count back.
+ */
+async function underLimit(ctx: AppContext, userId: number, isRight: () => Promise<boolean>): Promise<void> {
+  if ((await ctx.throttle.hit(wrongKey(userId), WRONG_CODE_LIMIT)) > 0) throw new DomainError('rate_limited');
+  let right = true;
+  try {
+    right = await isRight();
+  } finally {
+    if (right) await ctx.throttle.giveBack(wrongKey(userId), WRONG_CODE_LIMIT);
+  }
+  if (!right) throw new DomainError('totp_invalid');
 }
 
 /**
@@ -63,20 +67,18 @@ async function wrongCode(ctx: AppContext, userId: number): Promise<never> {
  * across calls), or an unused recovery code, once. Wrong ones are counted and throttled.
  */
 async function spendCode(tx: Tx, ctx: AppContext, userId: number, code: string): Promise<void> {
-  await checkThrottle(ctx, userId);
   const now = ctx.clock.now();
-  if (TOTP_CODE_RE.test(code)) {
+  await underLimit(ctx, userId, async () => {
+    if (!TOTP_CODE_RE.test(code)) return repo.spendRecoveryCode(tx, userId, recoveryHash(ctx, userId, code), iso(now));
     const row = await repo.findTotp(tx, userId);
     const step = row?.secret ? totpStep(open(ctx, row.secret), code, now) : null;
-    if (step === null || !(await repo.claimStep(tx, userId, step, iso(now)))) await wrongCode(ctx, userId);
-    return;
-  }
-  if (!(await repo.spendRecoveryCode(tx, userId, recoveryHash(ctx, userId, code), iso(now)))) await wrongCode(ctx, userId);
+    return step !== null && (await repo.claimStep(tx, userId, step, iso(now)));
+  });
 }
 
 /**
- * The guard of sign-in, withdrawals and payout-account changes: nothing for a customer without two-factor; with it, a
- * fresh code (`totp_code_required` when none was sent, `totp_invalid` when it is wrong or used).
+ * The guard of sign-in and payout-account changes: nothing for a customer without two-factor; with it, a fresh code
+ * (`totp_code_required` when none was sent, `totp_invalid` when it is wrong or used).
  */
 export async function requireSecondFactor(
   tx: Tx,
@@ -87,6 +89,24 @@ export async function requireSecondFactor(
   if (user.totp_enabled_at === null) return;
   if (!totp) throw new DomainError('totp_code_required');
   await spendCode(tx, ctx, user.id, totp);
+}
+
+/**
+ * The guard of every call that lets value leave the customer's control (a withdrawal, a sell listing, a release, a
+ * sale to a merchant): a fresh second factor when two-factor is on, and none of it within 24 hours of a password
+ * change or of two-factor turned off, so a stolen session or password cannot move the balance out before the owner
+ * hears of it.
+ */
+export async function guardValueOut(
+  tx: Tx,
+  ctx: AppContext,
+  user: Pick<Principal, 'id' | 'totp_enabled_at' | 'password_changed_at' | 'totp_disabled_at'>,
+  totp: string | undefined,
+): Promise<void> {
+  await requireSecondFactor(tx, ctx, user, totp);
+  const now = ctx.clock.now();
+  const until = withdrawUnlockAt(user, now);
+  if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
 }
 
 /** A new secret to confirm (replacing one not yet confirmed); refused while two-factor is on. */
@@ -102,12 +122,14 @@ export async function setup(tx: Tx, ctx: AppContext, who: CurrentUser): Promise<
 export async function enable(tx: Tx, ctx: AppContext, who: CurrentUser, code: string): Promise<TotpEnabled> {
   const userId = who.user.id;
   if (who.user.totp_enabled_at !== null) throw new DomainError('totp_on_already');
-  await checkThrottle(ctx, userId);
   const row = await repo.findTotp(tx, userId);
   if (!row?.pending_secret) throw new DomainError('totp_setup_first');
   const now = ctx.clock.now();
-  const step = totpStep(open(ctx, row.pending_secret), code, now);
-  if (step === null || !(await repo.claimStep(tx, userId, step, iso(now)))) await wrongCode(ctx, userId);
+  const pending = row.pending_secret;
+  await underLimit(ctx, userId, async () => {
+    const step = totpStep(open(ctx, pending), code, now);
+    return step !== null && (await repo.claimStep(tx, userId, step, iso(now)));
+  });
   if (!(await repo.confirmPending(tx, userId, row.pending_secret, iso(now)))) throw new DomainError('totp_setup_first');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await repo.replaceRecoveryCodes(

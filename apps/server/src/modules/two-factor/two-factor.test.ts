@@ -1,4 +1,4 @@
-import { API, errorCode } from '@c2c/shared';
+import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,10 +6,13 @@ import {
   BANK_FORM,
   credit,
   moneyTestServer,
+  onPostgres,
   PASSWORD,
   signUp,
+  startNode,
   type TestServer,
 } from '../../../test/harness.js';
+import { act, customer, LISTING, listing, trade } from '../../../test/trading.js';
 
 let s: TestServer;
 let admin: string;
@@ -186,6 +189,118 @@ describe('withdrawals and payout accounts with two-factor', () => {
   });
 });
 
+describe('money leaving through customers and merchants with two-factor', () => {
+  it('a stolen session cannot list, release or sell to a merchant without a fresh code', async () => {
+    const victim = await withTwoFactor();
+    await credit(s, admin, victim.token, '1000');
+    const bk = String(
+      (await s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, totp: code(victim.secret) }, victim.token)).data.id,
+    );
+    await agePayoutAccounts(s);
+    nextStep();
+    const balance = async () => (await s.call<{ balance: string }>(API.getMoneyInfo, {}, victim.token)).data.balance;
+
+    // the thief's cheap listing, and a sale to a merchant: both refused without a code, nothing moves
+    const list = (over: Record<string, string> = {}) =>
+      s.call<{ id: number }>(
+        API.sellingCreate,
+        { ...LISTING, number: '1000', price: '0.01', min: '1', max: '1000', bk_id: bk, ...over },
+        victim.token,
+      );
+    expect((await list()).code).toBe(errorCode('totp_code_required'));
+    expect((await list({ totp: '000000' })).code).toBe(errorCode('totp_invalid'));
+    const merchant = await s.admin<{ id: number }>(
+      ADMIN_API.merchantCreate,
+      { name: 'OTC', price: '0.92', currency: 'EUR', quantity: '5000', min: '10', max: '1000', methods: ['bank'] },
+      admin,
+    );
+    const sale = (over: Record<string, string> = {}) =>
+      s.call(API.saleuCreateOrder, { saleu_id: String(merchant.data.id), number: '1000', bk_id: bk, ...over }, victim.token);
+    expect((await sale()).code).toBe(errorCode('totp_code_required'));
+    expect(await balance()).toBe('1000.00');
+
+    // the owner's own listing, with a code; a buyer takes and pays part of it
+    const listed = await list({ number: '100', price: '0.92', max: '100', totp: code(victim.secret) });
+    expect(listed.code).toBe(200);
+    nextStep();
+    const buyer = await customer(s, admin);
+    const tradeId = await trade(s, buyer, listed.data.id, '50');
+    expect((await act(s, buyer, API.tradePaid, tradeId)).code).toBe(200);
+
+    // the release needs a fresh code too: without one the USDT stay in escrow
+    const release = (over: Record<string, string> = {}) =>
+      s.call<{ status: string }>(API.tradeRelease, { id: String(tradeId), ...over }, victim.token);
+    expect((await release()).code).toBe(errorCode('totp_code_required'));
+    expect((await release({ totp: '000000' })).code).toBe(errorCode('totp_invalid'));
+    expect((await s.call<{ balance: string }>(API.getMoneyInfo, {}, buyer.token)).data.balance).toBe('0.00');
+    const released = await release({ totp: code(victim.secret) });
+    expect(released.code).toBe(200);
+    expect(released.data.status).toBe('completed');
+    nextStep();
+    expect((await sale({ number: '10', totp: code(victim.secret) })).code).toBe(200);
+    expect(await balance()).toBe('890.00');
+  });
+
+  it('pauses listings, releases and merchant sales for 24 hours after a password change', async () => {
+    const seller = await customer(s, admin, '300');
+    const buyer = await customer(s, admin);
+    const listingId = await listing(s, seller, { number: '100', min: '10', max: '100' });
+    const tradeId = await trade(s, buyer, listingId, '20');
+    expect((await act(s, buyer, API.tradePaid, tradeId)).code).toBe(200);
+    const changed = await s.call(
+      API.changePassword,
+      { old_password: PASSWORD, password: 'Another123x', confirm_password: 'Another123x' },
+      seller.token,
+    );
+    expect(changed.code).toBe(200);
+    const locked = errorCode('withdraw_locked');
+    expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(locked);
+    expect((await s.call(API.sellingCreate, { ...LISTING, bk_id: seller.bk }, seller.token)).code).toBe(locked);
+    const merchant = await s.admin<{ id: number }>(
+      ADMIN_API.merchantCreate,
+      { name: 'OTC', price: '0.92', currency: 'EUR', quantity: '5000', min: '10', max: '1000', methods: ['bank'] },
+      admin,
+    );
+    const sale = { saleu_id: String(merchant.data.id), number: '10', bk_id: seller.bk };
+    expect((await s.call(API.saleuCreateOrder, sale, seller.token)).code).toBe(locked);
+    s.clock.advance(24 * 3_600_000);
+    expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(200);
+    expect((await s.call(API.saleuCreateOrder, sale, seller.token)).code).toBe(200);
+  });
+});
+
+describe('the wrong-code limit under concurrency', () => {
+  it('checks exactly five of 200 wrong codes sent at once, on every node', async () => {
+    const { token, secret } = await withTwoFactor();
+    const node = onPostgres ? await startNode(s) : undefined;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => {
+          const call = node && i % 2 ? node.call : s.call;
+          return call(API.bankinfoCreate, { ...BANK_FORM, totp: String(100000 + i) }, token);
+        }),
+      );
+      const codes = answers.map((a) => a.code);
+      expect(codes.filter((c) => c === errorCode('totp_invalid'))).toHaveLength(5);
+      expect(codes.filter((c) => c === errorCode('rate_limited'))).toHaveLength(195);
+      // and a right code is refused too until the window ends
+      expect((await s.call(API.bankinfoCreate, { ...BANK_FORM, totp: code(secret) }, token)).code).toBe(
+        errorCode('rate_limited'),
+      );
+    } finally {
+      await node?.close();
+    }
+  });
+
+  it('gives a right code its try back: six sign-ins with right codes in a row are not limited', async () => {
+    const { email, secret } = await withTwoFactor();
+    for (let i = 0; i < 6; i++) {
+      expect((await login(email, code(secret))).code).toBe(200);
+      nextStep();
+    }
+  });
+});
+
 describe('turning two-factor off', () => {
   it('needs a code and pauses withdrawals for 24 hours', async () => {
     const { token, email, secret, recovery, user } = await withTwoFactor();
@@ -212,7 +327,7 @@ describe('turning two-factor off', () => {
     expect((await login(email)).code).toBe(200);
     const withdraw = () => s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token);
     expect((await withdraw()).msg).toBe(
-      'Withdrawals are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in 24 h',
+      'Withdrawals, sell listings, releases and sales to merchants are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in 24 h',
     );
     s.clock.advance(23 * 3_600_000);
     expect((await withdraw()).code).toBe(errorCode('withdraw_locked'));

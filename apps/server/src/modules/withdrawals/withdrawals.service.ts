@@ -13,8 +13,8 @@ import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { amountWithin, checkAmountIn, storedSettings } from '../settings/settings.service.js';
-import { requireSecondFactor } from '../two-factor/two-factor.service.js';
-import { type CurrentUser, withdrawUnlockAt } from '../users/users.service.js';
+import { guardValueOut } from '../two-factor/two-factor.service.js';
+import type { CurrentUser } from '../users/users.service.js';
 import { checkDailyWithdrawal, countWithdrawalChecked, uncountWithdrawal, vipLevelsIn } from '../vip/vip.service.js';
 import * as repo from './withdrawals.repository.js';
 
@@ -60,10 +60,8 @@ export async function createWithdrawal(
   };
   return oncePerRequest(tx, requestId, find, async () => {
     // inside: a repeated request_id answers the first withdrawal without spending another code
-    await requireSecondFactor(tx, ctx, who.user, input.totp);
+    await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();
-    const until = withdrawUnlockAt(who.user, now);
-    if (until) throw new DomainError('withdraw_locked', { hours: Math.ceil((until.getTime() - now.getTime()) / 3_600_000) });
     if (sendsAtOnce(tx)) {
       const sent = await sendWithdrawal(tx, ctx, userId, input.bk_id, input.amount, requestId, now);
       if (sent) return sent;

@@ -103,7 +103,7 @@ describe('withdraw', () => {
     const locked = await s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token);
     expect(locked).toMatchObject({
       code: errorCode('withdraw_locked'),
-      msg: 'Withdrawals are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in 24 h',
+      msg: 'Withdrawals, sell listings, releases and sales to merchants are paused for 24 hours after a password change or after two-factor authentication is turned off; try again in 24 h',
     });
     s.clock.advance(23 * 3_600_000);
     expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token)).msg).toContain('try again in 1 h');

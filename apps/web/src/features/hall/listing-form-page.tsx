@@ -9,6 +9,7 @@ import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
+import { SecondFactorField, secondFactorMissing, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { METHOD_KEYS } from '../../components/trade-status';
@@ -37,6 +38,8 @@ export function ListingFormPage() {
   const [windowMinutes, setWindowMinutes] = useState<number>(PAYMENT_WINDOWS[0]);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const requestId = useRequestId();
+  const secondFactor = useSecondFactorOn();
+  const [totp, setTotp] = useState('');
 
   const account = (accounts.data ?? []).find((a) => a.id === picked) ?? accounts.data?.[0];
 
@@ -52,13 +55,20 @@ export function ListingFormPage() {
     setErrors({});
     const body = await validate(
       'sellingCreateRequest',
-      { ...form.values, bk_id: account?.id ?? '', window_minutes: String(windowMinutes), request_id: requestId.current() },
+      {
+        ...form.values,
+        bk_id: account?.id ?? '',
+        window_minutes: String(windowMinutes),
+        request_id: requestId.current(),
+        totp: secondFactor ? totp : '',
+      },
       {
         amounts: ['number', 'price', 'min', 'max'],
         onFieldError: (field, message) => setErrors({ [field]: message }),
       },
     );
     if (!body || !account) return;
+    if (await secondFactorMissing(secondFactor, body.totp)) return;
     if (!withinLimits(body.number, { available: money?.balance })) return;
     const confirmed = await confirm({
       title: t('hall.selling.confirmTitle'),
@@ -96,6 +106,7 @@ export function ListingFormPage() {
         bk_id: String(body.bk_id),
         window_minutes: String(body.window_minutes),
         request_id: requestId.current(),
+        totp: body.totp,
       });
     } catch (error) {
       requestId.settle(error);
@@ -103,6 +114,7 @@ export function ListingFormPage() {
     }
     requestId.settle();
     form.setValues(EMPTY);
+    setTotp('');
     showSuccess(t('hall.selling.posted'));
     await Promise.all([refreshTrades(), refreshMoney()]);
     goBack(ROUTES.hall);
@@ -160,6 +172,7 @@ export function ListingFormPage() {
             options={PAYMENT_WINDOWS.map((w) => ({ label: t('hall.buy.window', { minutes: w }), value: w }))}
           />
         </div>
+        {secondFactor && <SecondFactorField value={totp} onChange={setTotp} />}
         <SubmitButton onSubmit={submit}>{t('hall.selling.post')}</SubmitButton>
       </section>
       <section className="card tips">

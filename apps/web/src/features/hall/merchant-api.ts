@@ -15,7 +15,7 @@ export const useMerchantOffers = () => usePagedQuery(queryKeys.merchantOffers, A
  * Sells to a merchant; afterwards the balance, the offers (quantity left) and the order list are stale — after a
  * refusal too: one that says the offer changed or its quantity ran short is read against the offer as it is now.
  */
-export async function createSale(body: { saleu_id: number; number: string; bk_id: number; request_id: string }) {
+export async function createSale(body: { saleu_id: number; number: string; bk_id: number; request_id: string; totp?: string }) {
   try {
     return await api(API.saleuCreateOrder, body, { catch: true });
   } finally {

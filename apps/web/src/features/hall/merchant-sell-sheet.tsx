@@ -7,6 +7,7 @@ import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
+import { SecondFactorField, secondFactorMissing, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
@@ -50,6 +51,8 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const [quantity, setQuantity] = useState('');
   const [picked, setPicked] = useState<number>();
   const requestId = useRequestId();
+  const secondFactor = useSecondFactorOn();
+  const [totp, setTotp] = useState('');
 
   const options = (accounts.data ?? []).filter((a) => offer.methods.includes(a.type));
   const account = options.find((a) => a.id === picked) ?? options[0];
@@ -74,10 +77,11 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const submit = async () => {
     const body = await validate(
       'saleuCreateRequest',
-      { saleu_id: offer.id, number: quantity, bk_id: account?.id ?? '' },
+      { saleu_id: offer.id, number: quantity, bk_id: account?.id ?? '', totp: secondFactor ? totp : '' },
       { amounts: ['number'] },
     );
     if (!body || !account) return;
+    if (await secondFactorMissing(secondFactor, body.totp)) return;
     if (!withinLimits(body.number, limits)) return;
     const amount = fiatOf(body.number, offer.price, offer.currency);
     const confirmed = await confirm({
@@ -106,7 +110,13 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
     });
     if (!confirmed) return;
     try {
-      await createSale({ saleu_id: offer.id, number: body.number, bk_id: account.id, request_id: requestId.current() });
+      await createSale({
+        saleu_id: offer.id,
+        number: body.number,
+        bk_id: account.id,
+        request_id: requestId.current(),
+        totp: body.totp,
+      });
     } catch (error) {
       requestId.settle(error);
       throw error;
@@ -163,6 +173,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
             <span className="field-label">{t('hall.merchant.account')}</span>
             <AccountPicker accounts={options} value={account.id} onChange={setPicked} payout />
           </div>
+          {secondFactor && <SecondFactorField value={totp} onChange={setTotp} />}
           <SubmitButton onSubmit={submit}>{t('hall.merchant.submit')}</SubmitButton>
         </>
       )}

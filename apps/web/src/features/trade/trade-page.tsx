@@ -9,6 +9,7 @@ import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { ProofUpload, proofPath } from '../../components/proof-upload';
 import { QueryError } from '../../components/query-error';
+import { SecondFactorField, secondFactorMissing, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { TimeText } from '../../components/time-text';
 import { METHOD_KEYS, TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
@@ -133,6 +134,8 @@ function Actions({ trade }: { trade: TradeDetail }) {
   const [proof, setProof] = useState<ImageUploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
   const [appealing, setAppealing] = useState(false);
+  const secondFactor = useSecondFactorOn();
+  const [totp, setTotp] = useState('');
   const can = (action: TradeDetail['actions'][number]) => trade.actions.includes(action);
   const fiat = `${formatMoney(trade.fiat_amount, i18n.language)} ${trade.currency}`;
 
@@ -164,6 +167,7 @@ function Actions({ trade }: { trade: TradeDetail }) {
     await settle(await cancelTrade(trade.id));
   };
   const release = async () => {
+    if (await secondFactorMissing(secondFactor, totp.trim())) return;
     const ok = await confirm({
       title: t('trade.releaseTitle'),
       content: (
@@ -176,7 +180,8 @@ function Actions({ trade }: { trade: TradeDetail }) {
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
-    await settle(await releaseTrade(trade.id));
+    await settle(await releaseTrade(trade.id, secondFactor ? totp.trim() : undefined));
+    setTotp('');
     showSuccess(t('trade.released'));
   };
 
@@ -192,9 +197,12 @@ function Actions({ trade }: { trade: TradeDetail }) {
         </>
       )}
       {can('release') && (
-        <SubmitButton onSubmit={release} color="success">
-          {t('trade.release')}
-        </SubmitButton>
+        <>
+          {secondFactor && <SecondFactorField value={totp} onChange={setTotp} />}
+          <SubmitButton onSubmit={release} color="success">
+            {t('trade.release')}
+          </SubmitButton>
+        </>
       )}
       {can('cancel') && (
         <SubmitButton onSubmit={cancel} color="default" fill="outline">

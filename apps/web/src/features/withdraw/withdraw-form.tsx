@@ -9,19 +9,18 @@ import { Field } from '../../components/field';
 import { MoneyValue } from '../../components/money-value';
 import { PageLoading } from '../../components/page-loading';
 import { QueryError } from '../../components/query-error';
-import { SecondFactorField, useSecondFactorOn } from '../../components/second-factor-field';
+import { SecondFactorField, secondFactorMissing, useSecondFactorOn } from '../../components/second-factor-field';
 import { SubmitButton } from '../../components/submit-button';
 import { SummaryCard } from '../../components/summary-card';
 import { useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
-import { errorText } from '../../lib/error-text';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
 import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
 import { usePayoutAccounts } from '../../lib/payout-accounts';
 import { refreshMoney, useMoney, usePublicConfig, useUser } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
-import { showSuccess, showToast } from '../../lib/toast';
+import { showSuccess } from '../../lib/toast';
 import { validate, withinLimits } from '../../lib/validate';
 import { refreshVipInfo, useVipInfo } from '../../lib/vip';
 import { createWithdrawal } from './api';
@@ -78,10 +77,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
       { amounts: ['amount'] },
     );
     if (!body || !account) return;
-    if (secondFactor && !body.totp) {
-      showToast(await errorText('totp_code_required'));
-      return;
-    }
+    if (await secondFactorMissing(secondFactor, body.totp)) return;
     const limits = { min: config?.withdraw_min, max: config?.withdraw_max, available };
     if (!withinLimits(body.amount, limits)) return;
     const confirmed = await confirm({
