@@ -7,7 +7,8 @@ import type { Limit, Throttle } from './throttle.js';
  * - a browser holding a device token for the account is counted per token (`perDevice`), and nothing else holds it back;
  * - every other try is counted per client address over every account (`perIp`) and against the account over every
  *   address (`perAccount`, a short window and a long one: a few tries every quarter hour, then a wait for the day's).
- * Tries are counted before the password is checked, atomically: tries sent at once cannot pass a limit together.
+ * Tries are counted before the password is checked, atomically: tries sent at once cannot pass a limit together. A
+ * successful one is taken back from the account's count, so only failures use it up.
  */
 export interface SignInLimits {
   /** the key space: `login` for customers, `oplogin` for operators */
@@ -16,6 +17,8 @@ export interface SignInLimits {
   perAccount: readonly Limit[];
   perDevice: Limit;
 }
+
+const accountKey = (l: SignInLimits, limit: Limit, account: string) => `${l.scope}:account:${limit.seconds}:${account}`;
 
 /** Counts the try and refuses it (`rate_limited`, or `rate_limited_wait` with the seconds left) when over a limit. */
 export async function beforeSignIn(
@@ -32,12 +35,18 @@ export async function beforeSignIn(
   }
   if ((await throttle.hit(`${l.scope}:ip:${ip}`, l.perIp)) > 0) throw new DomainError('rate_limited');
   for (const limit of l.perAccount) {
-    const wait = await throttle.hit(`${l.scope}:account:${limit.seconds}:${account}`, limit);
+    const wait = await throttle.hit(accountKey(l, limit, account), limit);
     if (wait > 0) throw new DomainError('rate_limited_wait', { seconds: wait });
   }
 }
 
-/** After a success the device starts afresh; the account's count stands (an attack from elsewhere goes on). */
-export async function signInSucceeded(throttle: Throttle, l: SignInLimits, device: string | undefined): Promise<void> {
+/** After a success the device starts afresh, or the try is taken back from the account's count. */
+export async function signInSucceeded(
+  throttle: Throttle,
+  l: SignInLimits,
+  account: string,
+  device: string | undefined,
+): Promise<void> {
   if (device) await throttle.reset(`${l.scope}:device:${device}`, l.perDevice);
+  else for (const limit of l.perAccount) await throttle.refund(accountKey(l, limit, account), limit);
 }

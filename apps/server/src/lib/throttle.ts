@@ -20,6 +20,8 @@ export interface Throttle {
   tally(key: string, seconds: number): Promise<number>;
   /** How many hits `key` has in its current window, without counting one. */
   count(key: string, limit: Limit): Promise<number>;
+  /** Takes back one hit counted on `key` (a sign-in try that turned out to be the account's owner). */
+  refund(key: string, limit: Limit): Promise<void>;
   /** Forgets `key` (for example after a successful sign-in). */
   reset(key: string, limit: Limit): Promise<void>;
   /** Closes the gate `key` for `seconds`. */
@@ -68,6 +70,9 @@ export function createThrottle(redis: Redis | undefined, prefix: string): Thrott
     },
     async count(key, limit) {
       return (await limiter(limit).get(key))?.consumedPoints ?? 0;
+    },
+    async refund(key, limit) {
+      await limiter(limit).reward(key, 1);
     },
     async reset(key, limit) {
       await limiter(limit).delete(key);

@@ -93,7 +93,7 @@ export async function openLogin(
   if (!(await repo.claimTotpStep(tx, op.id, step, iso(now)))) throw new DomainError('operator_login_failed');
   const session = await openSession(tx, 'operator_sessions', op.id, now);
   await record(tx, ctx, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
-  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, device));
+  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, op.email.toLowerCase(), device));
   return { token: session.token, operator: toOperator({ ...op, last_login_at: iso(now) }) };
 }
 

@@ -47,10 +47,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     async ({ input, lang, ip, userAgent, log, cookies, setCookie }) => {
       const device = trustedDevice(ctx, CUSTOMER_DEVICES, input.email, cookies);
       const attempt = await inTransaction(requestEnv(ctx, log), (tx) => users.findLogin(tx, ctx, input.email, ip, device));
-      const user = await users.checkLogin(ctx, attempt, input, device);
+      const user = await users.checkLogin(attempt, input);
       const answer = await inTransaction(requestEnv(ctx, log), async (tx) => {
         await requireSecondFactor(tx, ctx, user, input.totp);
-        return users.openLogin(tx, ctx, user, lang, { ip, userAgent });
+        return users.openLogin(tx, ctx, user, lang, { ip, userAgent }, device);
       });
       setCookie(deviceCookie(ctx, CUSTOMER_DEVICES, input.email, cookies));
       return answer;

@@ -348,21 +348,26 @@ export interface LoginAttempt {
 }
 
 /** The slow middle of a sign-in, outside any transaction: the password check. Answers the customer who may sign in. */
-export async function checkLogin(
-  ctx: AppContext,
-  attempt: LoginAttempt,
-  input: { email: string; password: string },
-  device: string | undefined,
-): Promise<Principal> {
+export async function checkLogin(attempt: LoginAttempt, input: { email: string; password: string }): Promise<Principal> {
   const ok = await verifyPassword(attempt.passwordHash, input.password);
   if (!attempt.user || !ok) throw new DomainError('login_failed');
   if (attempt.user.status !== 'active') throw new DomainError('account_frozen');
-  await signInSucceeded(ctx.throttle, LOGIN_LIMITS, device);
   return attempt.user;
 }
 
-/** The last half of a sign-in: a new session, and the language the customer now uses. */
-export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: Lang, device: Device): Promise<LoginResponse> {
+/**
+ * The last half of a sign-in (the second factor passed): a new session, and the language the customer now uses.
+ * `deviceToken`: as for `findLogin`; the try stops counting against the throttles once committed.
+ */
+export async function openLogin(
+  tx: Tx,
+  ctx: AppContext,
+  user: Principal,
+  lang: Lang,
+  device: Device,
+  deviceToken: string | undefined,
+): Promise<LoginResponse> {
+  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, user.email, deviceToken));
   if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
   const now = ctx.clock.now();
   const session = await openSession(tx, 'sessions', user.id, now, device);
