@@ -44,26 +44,27 @@ export const CONTRACT = {
   },
   [API.sendCode]: {
     summary:
-      'Mails a 6-digit code for sign-up (`scene=register`) or a password reset (`scene=forget`); answers alike whether or not the address has an account (a taken address gets a notice instead of a code, an unknown one nothing).',
+      'Mails a 6-digit code for sign-up (`scene=register`) or a password reset (`scene=forget`); answers alike whether or not the address has an account (a taken address gets a notice instead of a code, a reset for an unknown one a notice too). At most 10 mails an hour reach one address; past that the answer is `code_mail_cap` (the latest code mailed stays good).',
     auth: 'public',
     request: s.sendCodeRequest,
     response: a.sendCodeResponse,
   },
   [API.register]: {
-    summary: 'Creates the account with the mailed code and an invitation code, and signs in.',
+    summary:
+      'Creates the account with the mailed code and an invitation code, and signs in; the browser gets a device cookie for the account.',
     auth: 'public',
     request: s.registerRequest,
     response: a.loginResponse,
   },
   [API.login]: {
     summary:
-      'Signs in. With two-factor on, `totp` (an authenticator code or a recovery code) is needed too: without it the answer is `totp_code_required` and no session opens.',
+      'Signs in. With two-factor on, `totp` (an authenticator code or a recovery code) is needed too: without it the answer is `totp_code_required` and no session opens. A success sets an HttpOnly device cookie; tries without it are limited per account over every address (`rate_limited_wait`), tries with it per device.',
     auth: 'public',
     request: s.loginRequest,
     response: a.loginResponse,
   },
   [API.forget]: {
-    summary: 'Sets a new password with the mailed code; ends every session of the account.',
+    summary: 'Sets a new password with the mailed code; ends every session of the account; the browser gets a device cookie.',
     auth: 'public',
     request: s.forgetRequest,
     response: done,
@@ -357,7 +358,8 @@ export const CONTRACT = {
 
   // ---- operator API ----
   [ADMIN_API.login]: {
-    summary: 'Signs an operator in with password and TOTP code (each code works once).',
+    summary:
+      'Signs an operator in with password and TOTP code (each code works once); sets an HttpOnly device cookie, as `user/login` does.',
     auth: 'public',
     request: s.adminLoginRequest,
     response: a.adminLoginResponse,

@@ -144,6 +144,8 @@ export const ERROR_CODES = {
   payout_account_cooling: 1540,
   anti_phishing_format: 1541,
   session_link_invalid: 1542,
+  // sign-in and codes
+  code_mail_cap: 1210,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

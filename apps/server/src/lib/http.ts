@@ -110,10 +110,19 @@ export interface StepArgs<I, A> {
   userAgent: string;
   /** the request's logger: what the handler's own transactions run with (`requestEnv`) */
   log: TxLog;
+  /** the request's Cookie header (device cookies of sign-ins) */
+  cookies: string | undefined;
+  /** adds a Set-Cookie header to the answer */
+  setCookie(cookie: string): void;
 }
-export interface RouteArgs<I, A> extends StepArgs<I, A> {
+export interface RouteArgs<I, A> extends Omit<StepArgs<I, A>, 'cookies' | 'setCookie'> {
   tx: Tx;
 }
+
+const cookiesOf = (req: FastifyRequest, reply: FastifyReply) => ({
+  cookies: header(req, 'cookie'),
+  setCookie: (cookie: string) => void reply.header('set-cookie', cookie),
+});
 
 const ok = (reply: FastifyReply, data: unknown) => reply.send({ code: OK, msg: 'ok', data: data ?? {} });
 
@@ -163,7 +172,8 @@ export function postSteps<S extends z.ZodType, A, O>(
     const lang = requestLang(req);
     const auth = await authorize(ctx, req, opts.auth);
     const input = parseInput(opts.body, req.body);
-    return ok(reply, await handler({ input, auth, lang, ip: req.ip, userAgent: callerOf(req).userAgent, log: req.log }));
+    const { userAgent } = callerOf(req);
+    return ok(reply, await handler({ input, auth, lang, ip: req.ip, userAgent, log: req.log, ...cookiesOf(req, reply) }));
   });
 }
 

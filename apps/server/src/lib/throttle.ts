@@ -20,7 +20,7 @@ export interface Throttle {
   tally(key: string, seconds: number): Promise<number>;
   /** How many hits `key` has in its current window, without counting one. */
   count(key: string, limit: Limit): Promise<number>;
-  /** Takes one hit back from `key` (a try counted before it was known to be a good one). */
+  /** Takes one hit back from `key`: a try counted before it was known to be a good one (a right code, the owner's sign-in). */
   giveBack(key: string, limit: Limit): Promise<void>;
   /** Forgets `key` (for example after a successful sign-in). */
   reset(key: string, limit: Limit): Promise<void>;

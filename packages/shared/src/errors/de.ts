@@ -143,4 +143,7 @@ export default {
     'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
   anti_phishing_format: 'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',
   session_link_invalid: 'Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen',
+  // sign-in and codes
+  code_mail_cap:
+    'An diese Adresse wurden zu viele Codes gesendet: Verwenden Sie den neuesten Code in Ihrem Posteingang; die nächste E-Mail kann in {seconds} s gesendet werden',
 } satisfies ErrorTexts;

@@ -140,4 +140,7 @@ export default {
     'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
   anti_phishing_format: 'The anti-phishing phrase must be 4 to 32 letters, digits or spaces',
   session_link_invalid: 'This link is no longer valid: it was used already or has expired',
+  // sign-in and codes
+  code_mail_cap:
+    'Too many codes were mailed to this address: use the latest code in your inbox; the next mail can be sent in {seconds} s',
 } satisfies ErrorTexts;

@@ -139,4 +139,7 @@ export default {
     '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
   anti_phishing_format: 'フィッシング対策フレーズは4〜32文字の文字・数字・スペースで入力してください',
   session_link_invalid: 'このリンクは無効です（使用済みまたは期限切れ）',
+  // sign-in and codes
+  code_mail_cap:
+    'このアドレスに送信したコードが多すぎます。受信トレイの最新のコードをお使いください。次のメールは{seconds}秒後に送信できます',
 } satisfies ErrorTexts;

@@ -136,4 +136,6 @@ export default {
   payout_account_cooling: '新绑定或修改的收款账户需在保存 24 小时后才能收款，请在 {hours} 小时后再试',
   anti_phishing_format: '防钓鱼码须为 4 到 32 个字母、数字或空格',
   session_link_invalid: '此链接已失效：已被使用或已过期',
+  // sign-in and codes
+  code_mail_cap: '发送到此邮箱的验证码过多：请使用收件箱中最新的验证码；{seconds}秒后可再次发送邮件',
 } satisfies ErrorTexts;

@@ -136,4 +136,6 @@ export default {
   payout_account_cooling: '新綁定或修改的收款帳戶需在儲存 24 小時後才能收款，請在 {hours} 小時後再試',
   anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
   session_link_invalid: '此連結已失效：已被使用或已過期',
+  // sign-in and codes
+  code_mail_cap: '發送到此郵箱的驗證碼過多：請使用收件匣中最新的驗證碼；{seconds} 秒後可再次發送郵件',
 } satisfies ErrorTexts;

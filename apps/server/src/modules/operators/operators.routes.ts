@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
+import { deviceCookie, OPERATOR_DEVICES, trustedDevice } from '../../lib/device-cookie.js';
 import { noAuth, post, postSteps, requestEnv } from '../../lib/http.js';
 import * as operators from './operators.service.js';
 
@@ -17,12 +18,22 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): v
   const anyOperator = operators.operatorAuth(ctx);
   const owner = operators.operatorAuth(ctx, ['owner']);
 
-  // the password check (argon2, tens of milliseconds) runs between two short transactions
-  postSteps(app, ctx, ADMIN_API.login, { body: adminLoginRequest, auth: noAuth }, async ({ input, ip, log }) => {
-    const attempt = await inTransaction(requestEnv(ctx, log), (tx) => operators.findLogin(tx, ctx, input.email, ip));
-    const checked = await operators.checkLogin(ctx, attempt, input);
-    return inTransaction(requestEnv(ctx, log), (tx) => operators.openLogin(tx, ctx, checked, ip));
-  });
+  // the password check (argon2, tens of milliseconds) runs between two short transactions; a sign-in leaves the
+  // browser a device cookie for the account
+  postSteps(
+    app,
+    ctx,
+    ADMIN_API.login,
+    { body: adminLoginRequest, auth: noAuth },
+    async ({ input, ip, log, cookies, setCookie }) => {
+      const device = trustedDevice(ctx, OPERATOR_DEVICES, input.email, cookies);
+      const attempt = await inTransaction(requestEnv(ctx, log), (tx) => operators.findLogin(tx, ctx, input.email, ip, device));
+      const checked = await operators.checkLogin(ctx, attempt, input);
+      const answer = await inTransaction(requestEnv(ctx, log), (tx) => operators.openLogin(tx, ctx, checked, ip, device));
+      setCookie(deviceCookie(ctx, OPERATOR_DEVICES, input.email, cookies));
+      return answer;
+    },
+  );
   post(app, ctx, ADMIN_API.me, { body: emptyRequest, auth: anyOperator }, async ({ auth }) =>
     operators.toOperator(auth.operator),
   );

@@ -6,17 +6,21 @@ import { iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
-import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
+import { beforeSignIn, type SignInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { emailsOf } from '../users/users.service.js';
 import * as repo from './operators.repository.js';
 
-/** Operator sign-in: per client address, per account and address, and a growing delay per account (lib/sign-in-throttle). */
+/** Operator sign-in: per device token, else per client address and per account over every address (lib/sign-in-throttle). */
 const LOGIN_LIMITS: SignInLimits = {
   scope: 'oplogin',
   perIp: { points: 30, seconds: 900 },
-  perPair: { points: 10, seconds: 900 },
+  perAccount: [
+    { points: 10, seconds: 900 },
+    { points: 40, seconds: 86_400 },
+  ],
+  perDevice: { points: 10, seconds: 900 },
 };
 
 export function toOperator(o: OperatorPrincipal): Operator {
@@ -43,9 +47,18 @@ export function totpStep(secret: string, token: string, now: Date): number | nul
   return delta === null ? null : Math.floor(now.getTime() / 30_000) + delta;
 }
 
-/** The first half of an operator sign-in: throttles, then the operator (if any) to check the password against. */
-export async function findLogin(tx: Tx, ctx: AppContext, email: string, ip: string): Promise<OperatorLoginAttempt> {
-  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip);
+/**
+ * The first half of an operator sign-in: throttles, then the operator (if any) to check the password against.
+ * `device`: the id of the browser's device token for this address (lib/device-cookie), if it holds one.
+ */
+export async function findLogin(
+  tx: Tx,
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  device: string | undefined,
+): Promise<OperatorLoginAttempt> {
+  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip, device);
   const op = await repo.findOperatorByEmail(tx, email);
   return { operator: op, passwordHash: op?.password_hash ?? (await dummyHash()) };
 }
@@ -63,21 +76,24 @@ export async function checkLogin(
   const passwordOk = await verifyPassword(attempt.passwordHash, input.password);
   const op = attempt.operator;
   const step = op ? totpStep(op.totp_secret, input.totp, ctx.clock.now()) : null;
-  if (!op || !passwordOk || step === null || op.status !== 'active') {
-    await signInFailed(ctx.throttle, LOGIN_LIMITS, input.email);
-    throw new DomainError('operator_login_failed');
-  }
+  if (!op || !passwordOk || step === null || op.status !== 'active') throw new DomainError('operator_login_failed');
   return { operator: op, step };
 }
 
 /** The last half: claims the TOTP step once (a replayed code is refused), opens the session and audits the sign-in. */
-export async function openLogin(tx: Tx, ctx: AppContext, checked: { operator: repo.OperatorRow; step: number }, ip: string) {
+export async function openLogin(
+  tx: Tx,
+  ctx: AppContext,
+  checked: { operator: repo.OperatorRow; step: number },
+  ip: string,
+  device: string | undefined,
+) {
   const { operator: op, step } = checked;
   const now = ctx.clock.now();
   if (!(await repo.claimTotpStep(tx, op.id, step, iso(now)))) throw new DomainError('operator_login_failed');
   const session = await openSession(tx, 'operator_sessions', op.id, now);
   await record(tx, ctx, { actor: op, action: 'auth.login', target: `operator:${op.id}`, detail: { ip }, now });
-  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, op.email.toLowerCase(), ip));
+  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, op.email.toLowerCase(), device));
   return { token: session.token, operator: toOperator({ ...op, last_login_at: iso(now) }) };
 }
 

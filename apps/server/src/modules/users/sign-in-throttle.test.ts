@@ -1,9 +1,18 @@
-import { ADMIN_API, API, errorCode, errorMessage } from '@c2c/shared';
+import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER, PASSWORD, signUp, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
-import { delayAfter, FREE_FAILURES, MAX_DELAY_SECONDS } from '../../lib/sign-in-throttle.js';
-import { GATE } from '../../lib/throttle.js';
+import {
+  checked,
+  HOUSE_CODE,
+  OWNER,
+  PASSWORD,
+  signUp,
+  startServer,
+  type TestServer,
+  uniqueEmail,
+} from '../../../test/harness.js';
+import { TestClock } from '../../lib/clock.js';
+import { CUSTOMER_DEVICES, DEVICE_TOKENS_KEPT, deviceCookie, trustedDevice } from '../../lib/device-cookie.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -14,116 +23,145 @@ afterAll(() => s?.close());
 const onRedis = !!process.env.REDIS_URL;
 const WRONG = 'Wrong12345';
 const code = errorCode;
-/** ten attacking client addresses */
-const attackers = Array.from({ length: 10 }, (_, i) => `203.0.113.${i + 1}`);
+/** sixty attacking client addresses */
+const attackers = Array.from({ length: 60 }, (_, i) => `203.0.113.${i + 1}`);
 
-const login = (email: string, password: string, ip: string) => s.call(API.login, { email, password }, undefined, ip);
-const opLogin = (password: string, ip: string) =>
-  s.admin(ADMIN_API.login, { email: OWNER.email, password, totp: s.totp() }, undefined, ip);
+/**
+ * A browser: it keeps the cookies the server sets (name=value) and sends them back, as a browser does for the
+ * same-origin sign-in call.
+ */
+class Browser {
+  readonly jar = new Map<string, string>();
+  constructor(private readonly server: () => TestServer) {}
+  async post(path: string, body: Record<string, string>, ip: string) {
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.server().url + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ip,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams({ lang: 'en', ...body }),
+    });
+    const setCookie = res.headers.getSetCookie();
+    for (const c of setCookie) {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      this.jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return { ...checked(path, await res.json()), setCookie };
+  }
+}
 
-/** What waiting out the account's delay does, without the test sleeping for it. */
-const openGate = (key: string) => s.ctx.throttle.reset(key, GATE);
+const countOf = (answers: { code: number }[], key: Parameters<typeof errorCode>[0]) =>
+  answers.filter((a) => a.code === code(key)).length;
 
-describe('sign-in throttles', () => {
-  it('grows the account delay from 1 s, doubling, up to the cap', () => {
-    expect([FREE_FAILURES, FREE_FAILURES + 1, FREE_FAILURES + 2, FREE_FAILURES + 4, 1000].map(delayAfter)).toEqual([
-      0,
-      1,
-      2,
-      8,
-      MAX_DELAY_SECONDS,
-    ]);
-  });
-
-  it('lets the real customer in from an eleventh address while ten addresses attack the account', async () => {
+describe('customer sign-in with device cookies', () => {
+  it('checks at most 10 passwords on one customer from 60 addresses at once, and lets the known browser in', async () => {
     const { email } = await signUp(s);
-    const answers = new Set<number>();
-    for (let round = 0; round < 11; round++) for (const ip of attackers) answers.add((await login(email, WRONG, ip)).code);
-    // the attack met wrong-password answers, then the account's delay; never a success
-    expect([...answers].sort()).toEqual([code('rate_limited_wait'), code('login_failed')].sort());
-    const waited = await login(email, WRONG, attackers[0]!);
-    expect(waited.code).toBe(code('rate_limited_wait'));
-    const seconds = Number(/(\d+) s/.exec(waited.msg)?.[1]);
-    expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(seconds).toBeLessThanOrEqual(MAX_DELAY_SECONDS);
-    expect((await s.call(API.login, { email, password: WRONG, lang: 'de' }, undefined, attackers[1])).msg).toMatch(
-      /^Zu viele fehlgeschlagene Versuche, bitte versuchen Sie es in \d+ s erneut$/,
+    const known = new Browser(() => s);
+    // the customer signed in on this browser before: it holds a device cookie for the account
+    expect((await known.post(API.login, { email, password: PASSWORD }, '198.51.100.10')).code).toBe(200);
+
+    const attack = await Promise.all(attackers.map((ip) => new Browser(() => s).post(API.login, { email, password: WRONG }, ip)));
+    // (the known browser's own first sign-in, a success, used none of the account's 10 tries without a cookie)
+    expect(countOf(attack, 'login_failed')).toBe(10);
+    expect(countOf(attack, 'rate_limited_wait')).toBe(50);
+    expect(attack.find((a) => a.code === code('rate_limited_wait'))!.msg).toMatch(
+      /^Too many failed attempts, please try again in \d+ s$/,
     );
 
-    const real = await login(email, PASSWORD, '198.51.100.11');
-    expect(real.code).toBe(200);
-    // and again, from the same address, while the attack goes on
-    expect((await login(email, WRONG, attackers[2]!)).code).toBe(code('rate_limited_wait'));
-    expect((await login(email, PASSWORD, '198.51.100.11')).code).toBe(200);
+    // the attack goes on; the known browser signs in from anywhere, a browser without its cookie (even with the
+    // right password) waits with the attackers
+    expect((await known.post(API.login, { email, password: PASSWORD }, '198.51.100.11')).code).toBe(200);
+    expect((await new Browser(() => s).post(API.login, { email, password: WRONG }, attackers[0]!)).code).toBe(
+      code('rate_limited_wait'),
+    );
+    expect((await new Browser(() => s).post(API.login, { email, password: PASSWORD }, '198.51.100.12')).code).toBe(
+      code('rate_limited_wait'),
+    );
+    expect((await known.post(API.login, { email, password: PASSWORD }, '198.51.100.13')).code).toBe(200);
   });
 
-  it('holds back an address that failed only for the delay, then checks its password again', async () => {
+  it('counts tries one after another alike, and a cookie for another account or a forged one does not help', async () => {
     const { email } = await signUp(s);
-    const ip = '198.51.100.20';
-    for (let i = 0; i < FREE_FAILURES + 1; i++) expect((await login(email, WRONG, ip)).code).toBe(code('login_failed'));
-    const held = await login(email, PASSWORD, ip);
-    expect(held).toMatchObject({ code: code('rate_limited_wait'), msg: errorMessage('rate_limited_wait', 'en', { seconds: 1 }) });
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await login(email, PASSWORD, ip)).code).toBe(200);
+    const other = await signUp(s);
+    const browser = new Browser(() => s);
+    expect((await browser.post(API.login, { email: other.email, password: PASSWORD }, '198.51.100.20')).code).toBe(200);
+    const forged = new Browser(() => s);
+    const [id, expires] = browser.jar.get(CUSTOMER_DEVICES.name)!.split('.');
+    forged.jar.set(CUSTOMER_DEVICES.name, `${id}.${expires}.${'A'.repeat(43)}`);
+
+    const answers = [];
+    for (const [i, ip] of attackers.entries())
+      answers.push(await (i % 2 ? browser : forged).post(API.login, { email, password: WRONG }, ip));
+    expect(countOf(answers, 'login_failed')).toBe(10);
+    expect(countOf(answers, 'rate_limited_wait')).toBe(50);
   });
 
-  it('stops one address after 10 tries on one account, and not the others', async () => {
+  it('stops a browser that keeps failing with its cookie after 10 tries, and not the others', async () => {
     const { email } = await signUp(s);
-    const ip = '198.51.100.30';
-    for (let i = 0; i < 10; i++) {
-      expect((await login(email, WRONG, ip)).code).toBe(code('login_failed'));
-      await openGate(`login:delay:${email}`);
-    }
-    expect((await login(email, PASSWORD, ip)).code).toBe(code('rate_limited'));
-    expect((await login(email, PASSWORD, '198.51.100.31')).code).toBe(200);
+    const typist = new Browser(() => s);
+    const careful = new Browser(() => s);
+    for (const b of [typist, careful])
+      expect((await b.post(API.login, { email, password: PASSWORD }, '198.51.100.30')).code).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await typist.post(API.login, { email, password: WRONG }, '198.51.100.30')).code).toBe(code('login_failed'));
+    expect((await typist.post(API.login, { email, password: PASSWORD }, '198.51.100.30')).code).toBe(code('rate_limited_wait'));
+    expect((await careful.post(API.login, { email, password: PASSWORD }, '198.51.100.30')).code).toBe(200);
   });
 
-  it('stops one address after 50 tries over any accounts, and not the others', async () => {
-    const ip = '198.51.100.40';
-    for (let i = 0; i < 50; i++) expect((await login(uniqueEmail('ip'), WRONG, ip)).code).toBe(code('login_failed'));
+  it('trusts a browser that reset the password with the mailed code, while strangers keep the account busy', async () => {
     const { email } = await signUp(s);
-    expect((await login(email, PASSWORD, ip)).code).toBe(code('rate_limited'));
-    expect((await login(email, PASSWORD, '198.51.100.41')).code).toBe(200);
+    await Promise.all(attackers.slice(0, 12).map((ip) => new Browser(() => s).post(API.login, { email, password: WRONG }, ip)));
+    const fresh = new Browser(() => s);
+    expect((await fresh.post(API.login, { email, password: PASSWORD }, '198.51.100.40')).code).toBe(code('rate_limited_wait'));
+
+    expect((await s.call(API.sendCode, { email, scene: 'forget' })).code).toBe(200);
+    const reset = { email, code: s.lastCode(email), password: 'Reset12345', confirm_password: 'Reset12345' };
+    expect((await fresh.post(API.forget, reset, '198.51.100.40')).code).toBe(200);
+    expect((await fresh.post(API.login, { email, password: 'Reset12345' }, '198.51.100.41')).code).toBe(200);
   });
 
-  it('lets the owner operator in from an eleventh address while ten addresses attack the account', async () => {
-    for (let round = 0; round < 11; round++)
-      for (const ip of attackers)
-        expect([code('operator_login_failed'), code('rate_limited_wait')]).toContain((await opLogin('nope-nope-1', ip)).code);
-    expect((await opLogin('nope-nope-1', attackers[0]!)).code).toBe(code('rate_limited_wait'));
-    expect((await opLogin(OWNER.password, '198.51.100.50')).code).toBe(200);
-    s.clock.advance(30_000);
+  it('gives a browser that signs up a cookie, sent only with the sign-in call and never to scripts', async () => {
+    const email = uniqueEmail('cookie');
+    await s.call(API.sendCode, { email });
+    const browser = new Browser(() => s);
+    const reg = { email, code: s.lastCode(email), password: PASSWORD, confirm_password: PASSWORD, invite_code: HOUSE_CODE };
+    const res = await browser.post(API.register, reg, '198.51.100.50');
+    expect(res.code).toBe(200);
+    expect(res.setCookie).toHaveLength(1);
+    expect(res.setCookie[0]).toMatch(
+      /^c2c_device=[\w-]{22}\.\d+\.[\w-]{43}; Max-Age=31536000; Path=\/api\/v1\/user\/login; HttpOnly; SameSite=Strict$/,
+    );
+    expect(trustedDevice(s.ctx, CUSTOMER_DEVICES, email, `c2c_device=${browser.jar.get('c2c_device')}`)).toBeDefined();
+    expect(trustedDevice(s.ctx, CUSTOMER_DEVICES, uniqueEmail('else'), `c2c_device=${browser.jar.get('c2c_device')}`)).toBe(
+      undefined,
+    );
   });
 
-  it('stops an operator address after 10 tries on one account, and after 30 over any', async () => {
+  it('stops one address after 50 tries over any accounts without a cookie, and not the others', async () => {
     const ip = '198.51.100.60';
-    for (let i = 0; i < 10; i++) {
-      expect((await opLogin('nope-nope-1', ip)).code).toBe(code('operator_login_failed'));
-      await openGate(`oplogin:delay:${OWNER.email}`);
-    }
-    expect((await opLogin(OWNER.password, ip)).code).toBe(code('rate_limited'));
-    expect((await opLogin(OWNER.password, '198.51.100.61')).code).toBe(200);
-    s.clock.advance(30_000);
-
-    const other = '198.51.100.62';
-    for (let i = 0; i < 30; i++)
-      expect(
-        (await s.admin(ADMIN_API.login, { email: uniqueEmail('op'), password: 'nope-nope-1', totp: '123456' }, undefined, other))
-          .code,
-      ).toBe(code('operator_login_failed'));
-    expect((await opLogin(OWNER.password, other)).code).toBe(code('rate_limited'));
+    for (let i = 0; i < 50; i++)
+      expect((await s.call(API.login, { email: uniqueEmail('ip'), password: WRONG }, undefined, ip)).code).toBe(
+        code('login_failed'),
+      );
+    const { email } = await signUp(s);
+    expect((await s.call(API.login, { email, password: PASSWORD }, undefined, ip)).code).toBe(code('rate_limited'));
+    expect((await s.call(API.login, { email, password: PASSWORD }, undefined, '198.51.100.61')).code).toBe(200);
   });
 
   it('gives every throttle key an expiry', async () => {
     const { email, token } = await signUp(s);
-    await login(email, WRONG, '198.51.100.70');
+    await s.call(API.login, { email, password: WRONG }, undefined, '198.51.100.70');
     await s.call(API.changePassword, { old_password: WRONG, password: 'NewPass123', confirm_password: 'NewPass123' }, token);
     await s.call(API.sendCode, { email: uniqueEmail('ttl') });
     if (onRedis) {
       const redis = new Redis(process.env.REDIS_URL!);
       try {
         const keys = await redis.keys(`${s.redisPrefix}throttle*`);
-        // send-code (address, e-mail), sign-in (address, pair, failures, delay), password change, sign-up…
+        // send-code (address, e-mail), sign-in (address, account's two windows), password change, sign-up…
         expect(keys.length).toBeGreaterThanOrEqual(6);
         for (const key of keys) expect(await redis.pttl(key), key).toBeGreaterThan(0);
       } finally {
@@ -131,7 +169,75 @@ describe('sign-in throttles', () => {
       }
     } else {
       // in memory the counters live in this process; they still count within their window
-      expect(await s.ctx.throttle.count(`login:pair:${email}:198.51.100.70`, { points: 10, seconds: 900 })).toBe(1);
+      expect(await s.ctx.throttle.count(`login:account:900:${email}`, { points: 10, seconds: 900 })).toBe(1);
     }
+  });
+});
+
+describe('device cookies', () => {
+  const ctx = (auditKey: string, publicUrl = 'http://localhost:8080') => ({
+    auditKey: Buffer.from(auditKey),
+    clock: new TestClock(),
+    config: { publicUrl } as TestServer['ctx']['config'],
+  });
+  const pairOf = (setCookie: string) => setCookie.split(';')[0]!;
+
+  it('are signed with a key derived from the audit key: good on every node that shares it, and until they expire', () => {
+    const a = ctx('k'.repeat(32));
+    const cookie = pairOf(deviceCookie(a, CUSTOMER_DEVICES, 'a@example.com', undefined));
+    expect(trustedDevice(ctx('k'.repeat(32)), CUSTOMER_DEVICES, 'a@example.com', cookie)).toBeDefined();
+    expect(trustedDevice(ctx('x'.repeat(32)), CUSTOMER_DEVICES, 'a@example.com', cookie)).toBeUndefined();
+    a.clock.advance(366 * 86_400_000);
+    expect(trustedDevice(a, CUSTOMER_DEVICES, 'a@example.com', cookie)).toBeUndefined();
+  });
+
+  it('keep one token per account, a few accounts per browser, and are Secure over https', () => {
+    const c = ctx('k'.repeat(32), 'https://c2c.example');
+    let cookie: string | undefined;
+    const accounts = Array.from({ length: DEVICE_TOKENS_KEPT + 1 }, (_, i) => `u${i}@example.com`);
+    for (const account of [...accounts, accounts.at(-1)!]) {
+      const set = deviceCookie(c, CUSTOMER_DEVICES, account, cookie);
+      expect(set).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+      cookie = pairOf(set);
+    }
+    expect(cookie!.split('~')).toHaveLength(DEVICE_TOKENS_KEPT);
+    expect(accounts.map((a) => trustedDevice(c, CUSTOMER_DEVICES, a, cookie) !== undefined)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe('operator sign-in with device cookies', () => {
+  let o: TestServer;
+  beforeAll(async () => {
+    o = await startServer();
+  });
+  afterAll(() => o?.close());
+
+  it('checks at most 10 passwords on the owner from 60 addresses at once, and lets the owner’s console in', async () => {
+    const ownerConsole = new Browser(() => o);
+    const owner = () => ({ email: OWNER.email, password: OWNER.password, totp: o.totp() });
+    const signedIn = await ownerConsole.post(ADMIN_API.login, owner(), '198.51.100.80');
+    expect(signedIn.code).toBe(200);
+    expect(signedIn.setCookie[0]).toMatch(/^c2c_op_device=.*; Path=\/api\/admin\/v1\/auth\/login; HttpOnly; SameSite=Strict$/);
+    o.clock.advance(30_000);
+
+    const attack = await Promise.all(
+      attackers.map((ip) =>
+        new Browser(() => o).post(ADMIN_API.login, { email: OWNER.email, password: 'nope-nope-1', totp: o.totp() }, ip),
+      ),
+    );
+    expect(countOf(attack, 'operator_login_failed')).toBe(10);
+    expect(countOf(attack, 'rate_limited_wait')).toBe(50);
+
+    expect((await ownerConsole.post(ADMIN_API.login, owner(), '198.51.100.81')).code).toBe(200);
+    o.clock.advance(30_000);
+    expect((await new Browser(() => o).post(ADMIN_API.login, owner(), '198.51.100.82')).code).toBe(code('rate_limited_wait'));
+    const german = await o.admin(ADMIN_API.login, { ...owner(), lang: 'de' }, undefined, '198.51.100.83');
+    expect(german.msg).toMatch(/^Zu viele fehlgeschlagene Versuche, bitte versuchen Sie es in \d+ s erneut$/);
   });
 });

@@ -114,3 +114,32 @@ export function signUpAttemptMail(to: string, lang: Lang, app: string): Mail {
   const t = SIGN_UP_ATTEMPT[lang];
   return { to, subject: fill(t.subject, { app }), text: fill(t.body, { app }) };
 }
+
+const RESET_UNKNOWN: Texts = {
+  en: {
+    subject: '{app}: password reset requested',
+    body: 'Someone just asked to reset the password of a {app} account with this e-mail address, but no account uses this address, so nothing was changed.\n\nIf it was you, you may have signed up with another address; you can also sign up with this one.\nIf it was not you, you can ignore this mail.',
+  },
+  'zh-Hans': {
+    subject: '{app}：有人申请重置密码',
+    body: '刚才有人申请重置使用此邮箱的 {app} 账户密码，但没有账户使用此邮箱，因此没有任何更改。\n\n如果是您本人，您可能用其他邮箱注册过；您也可以用此邮箱注册。\n如果不是您本人，请忽略此邮件。',
+  },
+  'zh-Hant': {
+    subject: '{app}：有人申請重設密碼',
+    body: '剛才有人申請重設使用此郵箱的 {app} 帳戶密碼，但沒有帳戶使用此郵箱，因此沒有任何變更。\n\n如果是您本人，您可能用其他郵箱註冊過；您也可以用此郵箱註冊。\n如果不是您本人，請忽略此郵件。',
+  },
+  de: {
+    subject: '{app}: Zurücksetzen des Passworts angefordert',
+    body: 'Soeben wollte jemand das Passwort eines {app}-Kontos mit dieser E-Mail-Adresse zurücksetzen, aber kein Konto verwendet diese Adresse; es wurde nichts geändert.\n\nWaren Sie das, haben Sie sich vielleicht mit einer anderen Adresse registriert; Sie können sich auch mit dieser registrieren.\nWaren Sie das nicht, können Sie diese E-Mail ignorieren.',
+  },
+  ja: {
+    subject: '{app}：パスワード再設定のリクエスト',
+    body: 'たった今、このメールアドレスの {app} アカウントのパスワード再設定がリクエストされましたが、このアドレスを使うアカウントはないため、何も変更されていません。\n\nお客様ご本人の場合、別のアドレスで登録された可能性があります。このアドレスで新規登録することもできます。\n心当たりがない場合は、このメールを無視してください。',
+  },
+};
+
+/** To an address without an account that someone asked a reset code for: no code, and it says why. */
+export function resetUnknownMail(to: string, lang: Lang, app: string): Mail {
+  const t = RESET_UNKNOWN[lang];
+  return { to, subject: fill(t.subject, { app }), text: fill(t.body, { app }) };
+}

@@ -117,6 +117,18 @@ export async function insertCode(tx: Tx, c: { email: string; scene: string; code
   return row.id;
 }
 
+/** Gives an unspent code a new end of life (never an earlier one); false when it is used. */
+export async function extendCode(tx: Tx, id: number, expiresAt: string): Promise<boolean> {
+  const res = await tx
+    .updateTable('email_codes')
+    .set({ expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '<', expiresAt)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** When `email` last asked for a mail of `scene` (whatever was sent), for the resend rule. */
 export const latestSendAt = async (tx: Tx, email: string, scene: string) =>
   (

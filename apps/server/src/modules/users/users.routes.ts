@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
+import { CUSTOMER_DEVICES, deviceCookie, trustedDevice } from '../../lib/device-cookie.js';
 import { noAuth, post, postSteps, requestEnv } from '../../lib/http.js';
 import { requireSecondFactor } from '../two-factor/two-factor.service.js';
 import * as users from './users.service.js';
@@ -22,22 +23,43 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   post(app, ctx, API.sendCode, { body: sendCodeRequest, auth: noAuth }, ({ tx, input, lang, ip }) =>
     users.sendCode(tx, ctx, input, lang, ip),
   );
-  // password hashing (tens of milliseconds) runs before the transaction opens
-  postSteps(app, ctx, API.register, { body: registerRequest, auth: noAuth }, async ({ input, lang, ip, userAgent, log }) => {
-    const passwordHash = await users.prepareRegistration(ctx, input.password, ip);
-    return inTransaction(requestEnv(ctx, log), (tx) => users.register(tx, ctx, input, passwordHash, lang, { ip, userAgent }));
-  });
-  postSteps(app, ctx, API.login, { body: loginRequest, auth: noAuth }, async ({ input, lang, ip, userAgent, log }) => {
-    const attempt = await inTransaction(requestEnv(ctx, log), (tx) => users.findLogin(tx, ctx, input.email, ip));
-    const user = await users.checkLogin(ctx, attempt, input, ip);
-    return inTransaction(requestEnv(ctx, log), async (tx) => {
-      await requireSecondFactor(tx, ctx, user, input.totp);
-      return users.openLogin(tx, ctx, user, lang, { ip, userAgent });
-    });
-  });
-  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip, log }) => {
+  // password hashing (tens of milliseconds) runs before the transaction opens; each way in that proves the account
+  // (sign-up, sign-in, a reset with the mailed code) leaves the browser a device cookie for it
+  postSteps(
+    app,
+    ctx,
+    API.register,
+    { body: registerRequest, auth: noAuth },
+    async ({ input, lang, ip, userAgent, log, cookies, setCookie }) => {
+      const passwordHash = await users.prepareRegistration(ctx, input.password, ip);
+      const answer = await inTransaction(requestEnv(ctx, log), (tx) =>
+        users.register(tx, ctx, input, passwordHash, lang, { ip, userAgent }),
+      );
+      setCookie(deviceCookie(ctx, CUSTOMER_DEVICES, input.email, cookies));
+      return answer;
+    },
+  );
+  postSteps(
+    app,
+    ctx,
+    API.login,
+    { body: loginRequest, auth: noAuth },
+    async ({ input, lang, ip, userAgent, log, cookies, setCookie }) => {
+      const device = trustedDevice(ctx, CUSTOMER_DEVICES, input.email, cookies);
+      const attempt = await inTransaction(requestEnv(ctx, log), (tx) => users.findLogin(tx, ctx, input.email, ip, device));
+      const user = await users.checkLogin(attempt, input);
+      const answer = await inTransaction(requestEnv(ctx, log), async (tx) => {
+        await requireSecondFactor(tx, ctx, user, input.totp);
+        return users.openLogin(tx, ctx, user, lang, { ip, userAgent }, device);
+      });
+      setCookie(deviceCookie(ctx, CUSTOMER_DEVICES, input.email, cookies));
+      return answer;
+    },
+  );
+  postSteps(app, ctx, API.forget, { body: forgetRequest, auth: noAuth }, async ({ input, ip, log, cookies, setCookie }) => {
     const passwordHash = await users.prepareReset(ctx, input.password, ip);
     await inTransaction(requestEnv(ctx, log), (tx) => users.resetPassword(tx, ctx, input, passwordHash));
+    setCookie(deviceCookie(ctx, CUSTOMER_DEVICES, input.email, cookies));
   });
   post(app, ctx, API.logout, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) => users.logout(tx, ctx, auth));
   post(app, ctx, API.changePassword, { body: changePasswordRequest, auth: signedIn }, ({ tx, auth, input }) =>

@@ -15,8 +15,7 @@ import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
-import type { Mail } from '../../lib/mailer.js';
-import { beforeSignIn, type SignInLimits, signInFailed, signInSucceeded } from '../../lib/sign-in-throttle.js';
+import { beforeSignIn, type SignInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, joinTeams, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
@@ -24,7 +23,7 @@ import { afterSignIn, type Device, forgetCustomer, rememberDevice } from '../sec
 import { endSession, endSessionsOf, openSession, resolveCustomerSession } from '../sessions/sessions.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import { effectiveLevel } from '../vip/vip.service.js';
-import { codeMail, passwordChangedMail, signUpAttemptMail } from './users.mails.js';
+import { codeMail, passwordChangedMail, resetUnknownMail, signUpAttemptMail } from './users.mails.js';
 import * as repo from './users.repository.js';
 
 /** Throttle limits: hits per window of seconds. */
@@ -36,11 +35,15 @@ export const LIMITS = {
   passwordPerUser: { points: 10, seconds: 900 },
 } as const satisfies Record<string, Limit>;
 
-/** Sign-in: per client address, per account and address, and a growing delay per account (lib/sign-in-throttle). */
+/** Sign-in: per device token, else per client address and per account over every address (lib/sign-in-throttle). */
 export const LOGIN_LIMITS: SignInLimits = {
   scope: 'login',
   perIp: { points: 50, seconds: 900 },
-  perPair: { points: 10, seconds: 900 },
+  perAccount: [
+    { points: 10, seconds: 900 },
+    { points: 40, seconds: 86_400 },
+  ],
+  perDevice: { points: 10, seconds: 900 },
 };
 
 type Scene = 'register' | 'forget';
@@ -96,48 +99,53 @@ async function throttle(ctx: AppContext, key: string, limit: Limit) {
 const codeHash = (email: string, scene: Scene, code: string) => sha256(`${scene}:${email}:${code}`);
 
 /**
- * Answers alike for every address, so nobody learns which addresses have accounts: the same `{ resend_after }`, the
- * same 60 s resend rule (kept per address and scene whatever was sent), and a mail handed over in the request for
- * both sign-up cases. What is mailed differs: a free address gets a code; an address that already has an account
- * gets no code but a notice that someone tried to sign up with it; a reset for an unknown address sends nothing.
- * The mail goes out inside the caller's transaction: if it cannot be handed over, nothing is stored and the user
- * may ask again at once.
+ * Answers alike for every address, so nobody learns which addresses have accounts, by doing the same work for each:
+ * the same `{ resend_after }`, the same 60 s resend rule (kept per address and scene), a code stored and one mail
+ * handed over in the request. What is mailed differs: a code to a free address (sign-up) or a customer (reset); a
+ * notice without a code to a customer someone tried to sign up as, or to an address without an account someone asked
+ * a reset for. A code nobody was mailed answers a guess like any other code. The mail goes out inside the caller's
+ * transaction: if it cannot be handed over, nothing is stored and the user may ask again at once.
+ *
+ * Mail to one address is capped (`codePerEmail`), counting mails sent, not refused asks. At the cap the latest code
+ * lives on (a stranger asking for codes cannot stop the customer finishing with the one in their inbox) and the
+ * refusal says when the next mail can go.
  */
 export async function sendCode(tx: Tx, ctx: AppContext, input: { email: string; scene: Scene }, lang: Lang, ip: string) {
   const { email, scene } = input;
   await throttle(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
-  await throttle(ctx, `code:email:${email}`, LIMITS.codePerEmail);
   const now = ctx.clock.now();
   const last = await repo.latestSendAt(tx, email, scene);
   if (last) {
     const wait = Math.ceil((addSeconds(new Date(last), CODE_RESEND_SECONDS).getTime() - now.getTime()) / 1000);
     if (wait > 0) throw new DomainError('code_resend_wait', { seconds: wait });
   }
+  const capped = await ctx.throttle.hit(`code:email:${email}`, LIMITS.codePerEmail);
+  if (capped > 0) {
+    const latest = await repo.latestCode(tx, email, scene);
+    if (latest) await repo.extendCode(tx, latest.id, iso(addSeconds(now, CODE_TTL_SECONDS)));
+    throw new DomainError('code_mail_cap', { seconds: capped }, true);
+  }
   await repo.insertSend(tx, { email, scene, now: iso(now) });
   const answer = { resend_after: CODE_RESEND_SECONDS };
   const user = await repo.findUserByEmail(tx, email);
-  if (scene === 'forget' && !user) {
-    logOf(tx).info({ email }, 'password reset code asked for an unknown address; nothing sent');
-    return answer;
-  }
   const mailLang = user ? normalizeLang(user.lang) : lang;
   const { app_name } = await getSettings(tx, ctx.config.publicUrl);
-  let mail: Mail;
-  if (scene === 'register' && user) {
-    mail = withAntiPhishing(signUpAttemptMail(email, mailLang, app_name), mailLang, user.anti_phishing_phrase);
-  } else {
-    const code = randomDigits(CODE_LENGTH);
-    await repo.insertCode(tx, {
-      email,
-      scene,
-      codeHash: codeHash(email, scene, code),
-      now: iso(now),
-      expiresAt: iso(addSeconds(now, CODE_TTL_SECONDS)),
-    });
-    mail = withAntiPhishing(codeMail(email, mailLang, scene, code, app_name), mailLang, user?.anti_phishing_phrase);
-  }
+  const code = randomDigits(CODE_LENGTH);
+  await repo.insertCode(tx, {
+    email,
+    scene,
+    codeHash: codeHash(email, scene, code),
+    now: iso(now),
+    expiresAt: iso(addSeconds(now, CODE_TTL_SECONDS)),
+  });
+  const mail =
+    scene === 'register' && user
+      ? signUpAttemptMail(email, mailLang, app_name)
+      : scene === 'forget' && !user
+        ? resetUnknownMail(email, mailLang, app_name)
+        : codeMail(email, mailLang, scene, code, app_name);
   try {
-    await ctx.mailer.send(mail, logOf(tx));
+    await ctx.mailer.send(withAntiPhishing(mail, mailLang, user?.anti_phishing_phrase), logOf(tx));
   } catch (err) {
     logOf(tx).error({ err }, 'verification mail failed');
     throw new DomainError('internal');
@@ -319,9 +327,18 @@ export async function deleteCustomer(tx: Tx, ctx: AppContext, userId: number) {
   afterCommit(tx, () => ctx.live.endSessions(userId, 'all'));
 }
 
-/** The first half of a sign-in: throttles, then the account and its password hash (or a dummy one, so both answers take as long). */
-export async function findLogin(tx: Tx, ctx: AppContext, email: string, ip: string): Promise<LoginAttempt> {
-  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip);
+/**
+ * The first half of a sign-in: throttles, then the account and its password hash (or a dummy one, so both answers take
+ * as long). `device`: the id of the browser's device token for this address (lib/device-cookie), if it holds one.
+ */
+export async function findLogin(
+  tx: Tx,
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  device: string | undefined,
+): Promise<LoginAttempt> {
+  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip, device);
   const user = await repo.findUserByEmail(tx, email);
   return { user: user && principal(user), passwordHash: user?.password_hash ?? (await dummyHash()) };
 }
@@ -331,24 +348,26 @@ export interface LoginAttempt {
 }
 
 /** The slow middle of a sign-in, outside any transaction: the password check. Answers the customer who may sign in. */
-export async function checkLogin(
-  ctx: AppContext,
-  attempt: LoginAttempt,
-  input: { email: string; password: string },
-  ip: string,
-): Promise<Principal> {
+export async function checkLogin(attempt: LoginAttempt, input: { email: string; password: string }): Promise<Principal> {
   const ok = await verifyPassword(attempt.passwordHash, input.password);
-  if (!attempt.user || !ok) {
-    await signInFailed(ctx.throttle, LOGIN_LIMITS, input.email);
-    throw new DomainError('login_failed');
-  }
+  if (!attempt.user || !ok) throw new DomainError('login_failed');
   if (attempt.user.status !== 'active') throw new DomainError('account_frozen');
-  await signInSucceeded(ctx.throttle, LOGIN_LIMITS, input.email, ip);
   return attempt.user;
 }
 
-/** The last half of a sign-in: a new session, and the language the customer now uses. */
-export async function openLogin(tx: Tx, ctx: AppContext, user: Principal, lang: Lang, device: Device): Promise<LoginResponse> {
+/**
+ * The last half of a sign-in (the second factor passed): a new session, and the language the customer now uses.
+ * `deviceToken`: as for `findLogin`; the try stops counting against the throttles once committed.
+ */
+export async function openLogin(
+  tx: Tx,
+  ctx: AppContext,
+  user: Principal,
+  lang: Lang,
+  device: Device,
+  deviceToken: string | undefined,
+): Promise<LoginResponse> {
+  afterCommit(tx, () => signInSucceeded(ctx.throttle, LOGIN_LIMITS, user.email, deviceToken));
   if (user.lang !== lang) await repo.updateUser(tx, user.id, { lang });
   const now = ctx.clock.now();
   const session = await openSession(tx, 'sessions', user.id, now, device);

@@ -52,7 +52,7 @@ describe('sms/send-code', () => {
     expect(await s.call(API.sendCode, { email: 'a@b', lang: 'zh-TW' })).toMatchObject({ msg: '電子郵件格式錯誤' });
   });
 
-  it('answers a taken and a free address alike, and mails the owner a notice instead of a code', async () => {
+  it('answers a taken and a free address alike, and mails the owner a notice instead of the code it stores', async () => {
     const { email: taken } = await signUp(s, { lang: 'ja' });
     s.clock.advance(61_000); // past the resend wait of the sign-up's own code
     const free = uniqueEmail('free');
@@ -72,8 +72,9 @@ describe('sms/send-code', () => {
     expect([50, 49, 48].map((seconds) => errorMessage('code_resend_wait', 'de', { seconds }))).toContain(second[0]!.msg);
     expect(second[1]).toEqual(second[0]);
 
-    // the owner is told in their own language, with the app name and the way back in; no code is made or mailed
-    expect(await codesOf(taken)).toBe(codesBefore);
+    // the owner is told in their own language, with the app name and the way back in; a code is stored as for any
+    // address (a guess answers alike) but not mailed
+    expect(await codesOf(taken)).toBe(codesBefore + 1);
     const notices = s.mails(taken).slice(mailsBefore);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('C2C');
@@ -92,19 +93,32 @@ describe('sms/send-code', () => {
     expect(s.mails(taken)).toHaveLength(mailsBefore + 2);
   });
 
-  it('refuses a sign-up on a taken address like one without a code, and changes nothing', async () => {
+  it('refuses a guessed sign-up code on a taken address like on a free one, and changes nothing', async () => {
     const { email } = await signUp(s);
-    await s.call(API.sendCode, { email });
-    const body = { email, code: '123456', password: 'Other12345', confirm_password: 'Other12345', invite_code: HOUSE_CODE };
-    const taken = await s.call(API.register, body);
-    const free = await s.call(API.register, { ...body, email: uniqueEmail('nocode') });
-    expect(taken).toMatchObject({ code: code('code_expired') });
-    expect(free).toEqual(taken);
+    s.clock.advance(61_000);
+    const free = uniqueEmail('free');
+    const body = { code: '123456', password: 'Other12345', confirm_password: 'Other12345', invite_code: HOUSE_CODE };
+    // without a code asked for: alike
+    const before = await Promise.all([email, free].map((e) => s.call(API.register, { ...body, email: e })));
+    expect(before[0]).toMatchObject({ code: code('code_expired') });
+    expect(before[1]).toEqual(before[0]);
+    // after one was asked for (the taken address gets a notice, the free one a code): alike, as long as the code lasts
+    for (const e of [email, free]) expect((await s.call(API.sendCode, { email: e })).code).toBe(200);
+    const guess = (e: string) =>
+      s.call(API.register, { ...body, email: e, code: s.lastCode(free) === '123456' ? '654321' : '123456' });
+    for (let i = 0; i < 5; i++) {
+      const answers = await Promise.all([email, free].map(guess));
+      expect(answers[0]).toMatchObject({ code: code('code_wrong') });
+      expect(answers[1]).toEqual(answers[0]);
+    }
+    const burned = await Promise.all([email, free].map(guess));
+    expect(burned[0]).toMatchObject({ code: code('code_burned') });
+    expect(burned[1]).toEqual(burned[0]);
     expect((await s.call(API.login, { email, password: 'Other12345' })).code).toBe(code('login_failed'));
     expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(200);
   });
 
-  it('answers a reset for an unknown address like one for a customer, on the second try too, and mails nothing', async () => {
+  it('answers a reset for an unknown address like one for a customer, and a guessed code alike, and mails no code', async () => {
     const { email: known } = await signUp(s);
     const unknown = uniqueEmail('ghost');
     const ask = () => Promise.all([known, unknown].map((email) => s.call(API.sendCode, { email, scene: 'forget' })));
@@ -114,7 +128,28 @@ describe('sms/send-code', () => {
     const second = await ask();
     expect(second[0]!.code).toBe(code('code_resend_wait'));
     expect(second[1]).toEqual(second[0]);
-    expect(s.mails(unknown)).toHaveLength(0);
+    // the unknown address is told why no code came, and can do nothing with it
+    const notice = s.mails(unknown);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]).toContain('no account uses this address');
+    expect(
+      notice[0]!
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n'),
+    ).not.toMatch(/\b\d{6}\b/);
+
+    const wrong = s.lastCode(known) === '123456' ? '654321' : '123456';
+    const reset = (email: string) =>
+      s.call(API.forget, { email, code: wrong, password: 'Reset12345', confirm_password: 'Reset12345' });
+    for (let i = 0; i < 5; i++) {
+      const answers = await Promise.all([known, unknown].map(reset));
+      expect(answers[0]).toMatchObject({ code: code('code_wrong') });
+      expect(answers[1]).toEqual(answers[0]);
+    }
+    const burned = await Promise.all([known, unknown].map(reset));
+    expect(burned[0]).toMatchObject({ code: code('code_burned') });
+    expect(burned[1]).toEqual(burned[0]);
   });
 
   it('throttles codes per client address', async () => {
@@ -126,15 +161,46 @@ describe('sms/send-code', () => {
     expect((await s.call(API.sendCode, { email: uniqueEmail('ipcode') }, undefined, '198.19.1.2')).code).toBe(200);
   });
 
-  it('throttles codes per e-mail address', async () => {
+  it('caps the mails to one address, counting mails sent, and the latest code still finishes the sign-up', async () => {
     const email = uniqueEmail('throttle');
-    let last = 0;
-    for (let i = 0; i < 11; i++) {
-      last = (await s.call(API.sendCode, { email })).code;
+    // asks refused by the 60 s rule send nothing and count nothing
+    for (let i = 0; i < 11; i++) await s.call(API.sendCode, { email });
+    expect(s.mails(email)).toHaveLength(1);
+    for (let i = 1; i < 10; i++) {
       s.clock.advance(61_000);
+      expect((await s.call(API.sendCode, { email })).code).toBe(200);
     }
-    expect(last).toBe(code('rate_limited'));
     expect(s.mails(email)).toHaveLength(10);
+    const latest = s.lastCode(email);
+
+    // long after the latest code would have expired, the refusal says to use it and when the next mail can go; the
+    // code lasts as long again from then
+    s.clock.advance(30 * 60_000);
+    const refused = await s.call(API.sendCode, { email, lang: 'de' });
+    expect(refused.code).toBe(code('code_mail_cap'));
+    const seconds = Number(/(\d+) s/.exec(refused.msg)?.[1]);
+    expect(seconds).toBeGreaterThan(3000);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(refused.msg).toBe(errorMessage('code_mail_cap', 'de', { seconds }));
+    expect(s.mails(email)).toHaveLength(10);
+    const reg = { email, code: latest, password: PASSWORD, confirm_password: PASSWORD, invite_code: HOUSE_CODE };
+    expect((await s.call(API.register, reg)).code).toBe(200);
+  });
+
+  it('caps reset mails alike, and the customer resets with the latest code', async () => {
+    const { email } = await signUp(s);
+    for (let i = 0; i < 9; i++) {
+      s.clock.advance(61_000);
+      expect((await s.call(API.sendCode, { email, scene: 'forget' })).code).toBe(200);
+    }
+    const latest = s.lastCode(email);
+    s.clock.advance(61_000);
+    expect((await s.call(API.sendCode, { email, scene: 'forget' })).code).toBe(code('code_mail_cap'));
+    s.clock.advance(20 * 60_000);
+    expect((await s.call(API.sendCode, { email, scene: 'forget' })).code).toBe(code('code_mail_cap'));
+    const reset = { email, code: latest, password: 'Reset12345', confirm_password: 'Reset12345' };
+    expect((await s.call(API.forget, reset)).code).toBe(200);
+    expect((await s.call(API.login, { email, password: 'Reset12345' })).code).toBe(200);
   });
 });
 
