@@ -94,6 +94,16 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Fastify's trust of X-Forwarded-For: a hop count trusts the socket's peer and the last `n - 1` entries, so the address
+ * taken is the one the outermost trusted proxy saw (this Fastify refuses a bare number); a list trusts those addresses.
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : logDestination()) },
@@ -102,7 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // every request has an id: the caller's x-request-id when it is a plain short token, else a random one
     genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
     // client holds a connection only so long; idle keep-alive sockets outlive a proxy's 60 s and are closed on shutdown.
     connectionTimeout: 60_000,
