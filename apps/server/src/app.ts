@@ -165,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     subscriber = redis.duplicate();
     subscriber.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
+    database.shareSessionVersion?.(redis, `${prefix}auth:sessions`, app.log);
   }
   const ctx: AppContext = {
     config,
@@ -205,6 +206,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });
+  // a call that ended a session or changed a customer is answered once no node can answer from before it (`authSettled`)
+  const { authSettled } = database;
+  if (authSettled)
+    app.addHook('onSend', (_req, _reply, payload, done) => {
+      const settled = authSettled();
+      if (!settled) return done(null, payload);
+      void settled.then(() => done(null, payload));
+    });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
