@@ -2,7 +2,7 @@
 // Several server processes on one PostgreSQL and one Redis behind HAProxy, on this machine (README: Running in production).
 //   npm run cluster                       2 nodes behind http://localhost:8080 (PORT sets the balancer's port)
 //   npm run cluster -- --nodes 3 --port 9100
-// Each node is `node apps/server/dist/main.js` on a port of its own on 127.0.0.1 with TRUST_PROXY=true and the same
+// Each node is `node apps/server/dist/main.js` on a port of its own on 127.0.0.1 with TRUST_PROXY=1 and the same
 // environment otherwise; HAProxy (round robin, health checks on /readyz, WebSocket upgrade on /ws) is the only way in.
 // Its configuration is written to DATA_DIR/cluster/haproxy.cfg, the nodes' output to DATA_DIR/cluster/node-<n>.log.
 // A node that dies is reported and left out by HAProxy; the rest keep serving. When the last node or HAProxy dies the
@@ -62,9 +62,10 @@ export function parseArgs(argv, env = {}) {
 
 /**
  * The HAProxy configuration: HTTP mode, round robin, health checks on /readyz. The balancer is the edge, so it drops
- * any X-Forwarded-For a client sends and adds the client's address (`option forwardfor`): the nodes trust that header
- * (TRUST_PROXY=true) for their per-address throttles, and a client must not choose it. `keepClientForwardedFor`
- * keeps the client's header instead (load tests that play many clients from one machine; never in front of users).
+ * any X-Forwarded-For a client sends and adds the client's address (`option forwardfor`): the nodes take that entry
+ * (TRUST_PROXY=1) for their per-address throttles, and a client must not choose it. `keepClientForwardedFor`
+ * keeps the client's header instead and the nodes take its last entry (TRUST_PROXY=2: load tests that play many
+ * clients from one machine; never in front of users).
  */
 export function haproxyConfig({ host = '127.0.0.1', port, nodes, keepClientForwardedFor = false }) {
   const servers = nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port} check`);
@@ -200,6 +201,8 @@ export async function startCluster(options = {}) {
   fs.mkdirSync(dir, { recursive: true });
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
   const main = path.join(ROOT, 'apps/server/dist/main.js');
+  // the nodes believe HAProxy's entry of X-Forwarded-For, and the client's own one before it only when it is kept
+  const trustProxy = options.keepClientForwardedFor ? '2' : '1';
   let stopping = false;
   /** @type {(value?: unknown) => void} */
   let ended = () => {};
@@ -213,7 +216,14 @@ export async function startCluster(options = {}) {
     const out = fs.openSync(node.log, 'a');
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
       cwd: ROOT,
-      env: { ...env, PORT: String(node.port), HOST: '127.0.0.1', TRUST_PROXY: 'true', PUBLIC_URL: publicUrl, DATA_DIR: dataDir },
+      env: {
+        ...env,
+        PORT: String(node.port),
+        HOST: '127.0.0.1',
+        TRUST_PROXY: trustProxy,
+        PUBLIC_URL: publicUrl,
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {

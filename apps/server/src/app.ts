@@ -100,6 +100,16 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Fastify's trust of X-Forwarded-For: a hop count trusts the socket's peer and the last `n - 1` entries, so the address
+ * taken is the one the outermost trusted proxy saw (this Fastify refuses a bare number); a list trusts those addresses.
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : logDestination()) },
@@ -108,7 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // every request has an id: the caller's x-request-id when it is a plain short token, else a random one
     genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // A silent socket is dropped after 60 s and a request must arrive whole (uploads included) within 2 min, so a slow
     // client holds a connection only so long; idle keep-alive sockets outlive a proxy's 60 s and are closed on shutdown.
     connectionTimeout: 60_000,
@@ -161,6 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     subscriber = redis.duplicate();
     subscriber.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
+    database.shareSessionVersion?.(redis, `${prefix}auth:sessions`, app.log);
   }
   const ctx: AppContext = {
     config,
@@ -201,6 +212,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });
+  // a call that ended a session or changed a customer is answered once no node can answer from before it (`authSettled`)
+  const { authSettled } = database;
+  if (authSettled)
+    app.addHook('onSend', (_req, _reply, payload, done) => {
+      const settled = authSettled();
+      if (!settled) return done(null, payload);
+      void settled.then(() => done(null, payload));
+    });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },

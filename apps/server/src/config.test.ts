@@ -66,6 +66,34 @@ describe('config', () => {
     expect((error as Error).message).toContain('DATABASE_URL: must be a postgres:// URL');
   });
 
+  it("takes TRUST_PROXY as false, a number of proxy hops (true is one) or the proxies' addresses, and nothing else", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 172.16.0.0/12,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.7',
+      '172.16.0.0/12',
+      'fd00::/8',
+    ]);
+    for (const bad of [
+      'yes',
+      '0',
+      '100',
+      '-1',
+      '1.5',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      '::1/129',
+      '10.0.0.1,',
+      'loopback',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be false, the number of proxies in front of the server \(1 to 99; true means 1\), or a comma-separated list/,
+      );
+  });
+
   it('takes a METRICS_TOKEN of 24 to 200 printable characters without spaces', () => {
     const token = 'a'.repeat(24);
     expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,35 @@ export function isLoopbackUrl(url: string): boolean {
   }
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
+
+/** An IP address, or a CIDR range (`10.0.0.0/8`, `fd00::/8`) whose prefix fits the address's family. */
+function isIpOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined || address.includes('%')) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (nothing is trusted), a number of proxy hops, or the proxies' addresses. `true` is one hop: the
+ * one proxy in front of the node (a load balancer) appends the address it saw, and the entries before it are the
+ * client's own, which anybody can write.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | readonly string[] => {
+  const v = raw.trim();
+  if (v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d{1,2}$/.test(v) && Number(v) >= 1) return Number(v);
+  const list = v.split(',').map((e) => e.trim());
+  if (list.every(isIpOrRange)) return Object.freeze(list);
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      "must be false, the number of proxies in front of the server (1 to 99; true means 1), or a comma-separated list of the proxies' IP addresses or CIDR ranges",
+  });
+  return z.NEVER;
+});
 
 const schema = z
   .object({
@@ -41,7 +71,7 @@ const schema = z
     ADMIN_TOTP_SECRET: opt(z.string().regex(/^[A-Z2-7]{16,}=*$/, 'must be base32 (A-Z, 2-7), at least 16 characters')),
     HOUSE_INVITE_CODE: opt(z.string().regex(/^[A-Z0-9]{4,16}$/, 'must be 4 to 16 characters A-Z or 0-9')),
     SEED_DEMO: opt(z.enum(['true', 'false'], 'must be true or false')),
-    TRUST_PROXY: withDefault(z.enum(['true', 'false'], 'must be true or false'), 'false'),
+    TRUST_PROXY: z.preprocess(blankToUndefined, trustProxy.prefault('false')),
     AUDIT_KEY: opt(z.string().min(32, 'must have at least 32 characters (for example the output of `openssl rand -hex 32`)')),
     LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     METRICS_TOKEN: opt(
@@ -96,7 +126,11 @@ export interface Config {
   readonly seedDemo: boolean;
   /** why demo data is not seeded although SEED_DEMO was left unset (PUBLIC_URL is public), for the start-up message */
   readonly demoRefused: string | undefined;
-  readonly trustProxy: boolean;
+  /**
+   * whose X-Forwarded-For entries are believed: none (`false`), the last `n` hops' (each proxy appends the address it
+   * saw), or those appended by the listed proxy addresses and ranges
+   */
+  readonly trustProxy: false | number | readonly string[];
   readonly logLevel: string;
   /** the secret that keys the audit chain; without it, a key file in `dataDir` (lib/audit-key.ts) */
   readonly auditKey: string | undefined;
@@ -140,7 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       v.SEED_DEMO === undefined && !local
         ? `PUBLIC_URL ${publicUrl} is not a loopback address, and demo data is for local trials only`
         : undefined,
-    trustProxy: v.TRUST_PROXY === 'true',
+    trustProxy: v.TRUST_PROXY,
     logLevel: v.LOG_LEVEL,
     jobIntervalMaxMs: v.JOB_INTERVAL_MAX_MS,
     auditKey: v.AUDIT_KEY,

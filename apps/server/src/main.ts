@@ -15,12 +15,18 @@ function banner(config: Config, seeded: SeedReport, url: string): string {
   lines.push(
     `  Database:         ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite at ${config.dataDir}/c2c.sqlite`}`,
   );
-  if (seeded.owner) {
-    lines.push('', 'First start: the owner operator was created. Keep these; they are shown only now.');
-    lines.push(`  E-mail:          ${seeded.owner.email}`);
-    lines.push(`  Password:        ${seeded.owner.password}`);
-    lines.push(`  TOTP secret:     ${seeded.owner.totpSecret}  (add it to an authenticator app)`);
-  }
+  // never a secret: those given came from the environment, those generated are in a file only this user reads
+  if (seeded.owner?.file)
+    lines.push(
+      '',
+      `First start: the owner operator ${seeded.owner.email} was created. What was generated for them (password, TOTP secret)`,
+      `  is in ${seeded.owner.file} (readable by this user only): keep it somewhere safe, then delete the file.`,
+    );
+  else if (seeded.owner)
+    lines.push(
+      '',
+      `First start: the owner operator ${seeded.owner.email} was created with ADMIN_PASSWORD and ADMIN_TOTP_SECRET.`,
+    );
   if (seeded.houseCode) lines.push('', `House invitation code for the first customers: ${seeded.houseCode.code}`);
   if (seeded.demo)
     lines.push('', `Demo customer: ${seeded.demo.email} / ${seeded.demo.password}  (its invitation code registers nobody)`);

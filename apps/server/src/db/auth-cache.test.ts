@@ -9,7 +9,9 @@ import {
   moneyTestServer,
   onPostgres,
   otherPgProcess,
+  PASSWORD,
   signUp,
+  startNode,
   statementsRunBy,
   type TestServer,
 } from '../../test/harness.js';
@@ -69,6 +71,26 @@ describe('the session cache (AuthCache)', () => {
     expect(cache.get('k', 7002)).toBeUndefined();
   });
 
+  it('with a version the nodes share: answers an entry only under the version it was read at, and nothing without one', async () => {
+    const cache = new AuthCache<{ v: number }>(10_000, 100, true);
+    cache.enable();
+    // none given yet (no Redis): nothing is kept
+    expect(await cache.version()).toBeNull();
+    cache.put(cache.ticket(), 'a', 1, { v: 1 }, 0, await cache.version());
+    expect(cache.get('a', 1, await cache.version())).toBeUndefined();
+    let shared = 4;
+    cache.sharedVersion(async () => String(shared));
+    const at = await cache.version();
+    cache.put(cache.ticket(), 'a', 1, { v: 1 }, 0, at);
+    expect(cache.get('a', 1, await cache.version())).toEqual({ v: 1 });
+    // another node's change moved it on: the entry is read again
+    shared++;
+    expect(cache.get('a', 2, await cache.version())).toBeUndefined();
+    // an unreadable version answers nothing
+    cache.sharedVersion(() => Promise.reject(new Error('redis down')));
+    expect(await cache.version()).toBeNull();
+  });
+
   it('holds at most its bound, the oldest going first', () => {
     const cache = new AuthCache<object>(10_000, 2);
     cache.enable();
@@ -109,6 +131,8 @@ let admin: string;
 moneyTestServer((t) => ({ s, admin } = t));
 
 const SESSION_QUERY = /from "sessions" inner join "users"/;
+/** whether this run's server keeps sessions in memory: on PostgreSQL only with a version the nodes share (Redis) */
+const keeps = !onPostgres || !!process.env.REDIS_URL;
 const moneyInfo = (token: string) => s.call(API.getMoneyInfo, {}, token);
 const readsSession = async (token: string) =>
   (await statementsRunBy(s, async () => expect((await moneyInfo(token)).code).toBe(200))).some((q) => SESSION_QUERY.test(q));
@@ -159,12 +183,15 @@ async function notificationsLate(fn: () => Promise<void>): Promise<void> {
 }
 
 describe('the session cache in the server', () => {
-  it("answers a signed-in call's session from the cache after the first call read it (the session query runs once)", async () => {
-    const { token } = await signUp(s);
-    await moneyInfo(token);
-    expect(await readsSession(token)).toBe(false);
-    expect(s.ctx.sessionCache?.enabled).toBe(true);
-  });
+  it.runIf(keeps)(
+    "answers a signed-in call's session from the cache after the first call read it (the session query runs once)",
+    async () => {
+      const { token } = await signUp(s);
+      await moneyInfo(token);
+      expect(await readsSession(token)).toBe(false);
+      expect(s.ctx.sessionCache?.enabled).toBe(true);
+    },
+  );
 
   it('a change this process makes to the customer is seen by the very next call (frozen, then active again)', async () => {
     const { token, user } = await signUp(s);
@@ -204,7 +231,7 @@ describe('the session cache in the server', () => {
   it("another process's change to the customer is seen (PostgreSQL: when its NOTIFY arrives; SQLite: at the next call)", async () => {
     const { token, user } = await signUp(s);
     expect((await moneyInfo(token)).code).toBe(200);
-    expect(await readsSession(token)).toBe(false);
+    expect(await readsSession(token)).toBe(!keeps);
     await elsewhere('update users set status = $1 where id = $2', ['frozen', user.id]);
     // well within the cache's 10 s: without the trigger and the listener (or data_version), the cache answers 200
     expect(await eventually(async () => (await moneyInfo(token)).code === -1, 2000)).toBe(true);
@@ -219,21 +246,24 @@ describe('the session cache in the server', () => {
     expect(await eventually(async () => (await moneyInfo(token)).code === -1, 2000)).toBe(true);
   });
 
-  it('a session whose expiry slides forward is read again by the next call, without dropping any other entry', async () => {
-    const { token } = await signUp(s);
-    const other = await signUp(s);
-    await moneyInfo(token);
-    await moneyInfo(other.token);
-    expect(await readsSession(token)).toBe(false);
-    s.clock.advance(61_000);
-    // this call pushes the expiry forward and drops its own entry; the next reads the pushed row once
-    const ran = await statementsRunBy(s, () => moneyInfo(token));
-    expect(ran.some((q) => /^update "sessions" set "touched_at"/.test(q))).toBe(true);
-    expect(await readsSession(token)).toBe(true);
-    expect(await readsSession(token)).toBe(false);
-    // the other customer's entry was kept through it (the sliding expiry is no change to drop for: \`changesAuth\`)
-    expect(await readsSession(other.token)).toBe(false);
-  });
+  it.runIf(keeps)(
+    'a session whose expiry slides forward is read again by the next call, without dropping any other entry',
+    async () => {
+      const { token } = await signUp(s);
+      const other = await signUp(s);
+      await moneyInfo(token);
+      await moneyInfo(other.token);
+      expect(await readsSession(token)).toBe(false);
+      s.clock.advance(61_000);
+      // this call pushes the expiry forward and drops its own entry; the next reads the pushed row once
+      const ran = await statementsRunBy(s, () => moneyInfo(token));
+      expect(ran.some((q) => /^update "sessions" set "touched_at"/.test(q))).toBe(true);
+      expect(await readsSession(token)).toBe(true);
+      expect(await readsSession(token)).toBe(false);
+      // the other customer's entry was kept through it (the sliding expiry is no change to drop for: \`changesAuth\`)
+      expect(await readsSession(other.token)).toBe(false);
+    },
+  );
 
   // PostgreSQL only: SQLite has no listening connection to lose
   if (onPostgres)
@@ -258,6 +288,33 @@ describe('the session cache in the server', () => {
       const env = { database: s.ctx.database, log: s.ctx.log };
       expect((await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname).toBe('changed-unheard');
     });
+});
+
+describe('two nodes on one database', () => {
+  it('once a logout, a freeze or the end of a session is answered on one node, the other refuses the token at its very next call, every time', async () => {
+    const b = await startNode(s);
+    try {
+      const served: string[] = [];
+      for (let round = 0; round < 36; round++) {
+        const u = await signUp(s);
+        // the other node has the session in memory (where it keeps sessions at all)
+        for (let i = 0; i < 2; i++) expect((await b.call(API.getMoneyInfo, {}, u.token)).code).toBe(200);
+        const how = (['logout', 'freeze', 'session end'] as const)[round % 3]!;
+        if (how === 'logout') expect((await s.call(API.logout, {}, u.token)).code).toBe(200);
+        else if (how === 'freeze')
+          expect((await s.admin(ADMIN_API.userFreeze, { id: u.user.id, reason: 'two nodes' }, admin)).code).toBe(200);
+        else {
+          const second = await s.call<{ token: string }>(API.login, { email: u.email, password: PASSWORD });
+          expect((await s.call(API.securitySessionEnd, { all_others: '1' }, second.data.token)).code).toBe(200);
+        }
+        const next = await b.call(API.getMoneyInfo, {}, u.token);
+        if (next.code !== -1) served.push(`round ${round}, ${how}: ${next.code}`);
+      }
+      expect(served).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
 });
 
 const SETTINGS_QUERY = /^select "key", "value" from "settings"$/;

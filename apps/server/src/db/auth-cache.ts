@@ -16,9 +16,16 @@
  * - every entry is read again after `ttlMs` at the latest (a restore or a TRUNCATE fires no trigger).
  * A session's sliding expiry (`touched_at`, `expires_at` pushed forward) drops nothing: a kept entry's expiry is the
  * earlier one, and the node that pushes it drops its own entry (`resolveCustomerSession`).
+ *
+ * Another node hears of a change only after it was answered, so a cache whose entries decide who is signed in on
+ * several nodes (PostgreSQL's sessions) also needs a version they share (`sharedVersion`: Redis), read once per use
+ * (`version`): an entry is answered only under the version it was read at, and a node that changes a customer or a
+ * session moves the version on after its COMMIT and before its caller is answered. Without it nothing is kept.
  */
 export class AuthCache<V extends object> {
-  readonly #entries = new Map<string, { value: V; userId: number; at: number }>();
+  readonly #entries = new Map<string, { value: V; userId: number; at: number; version: string }>();
+  /** reads the version every node shares, when the cache needs one (`needsSharedVersion`) */
+  #shared: (() => Promise<string>) | undefined;
   /** when each customer's entries were last dropped, in `#seq` */
   readonly #droppedAt = new Map<number, number>();
   #seq = 0;
@@ -30,7 +37,28 @@ export class AuthCache<V extends object> {
   constructor(
     readonly ttlMs = 10_000,
     readonly max = 10_000,
+    /** entries are kept and answered only under a version shared by every node (`sharedVersion`) */
+    readonly needsSharedVersion = false,
   ) {}
+
+  /** Gives the cache the version every node shares (one per deployment); `read` fails when it cannot be read. */
+  sharedVersion(read: () => Promise<string>): void {
+    this.#shared = read;
+  }
+
+  /**
+   * The version to `get` and `put` under, read now: '' when the cache needs none; null when it needs one and has
+   * none or cannot read it (then nothing is kept or answered).
+   */
+  async version(): Promise<string | null> {
+    if (!this.needsSharedVersion) return '';
+    if (!this.#enabled || !this.#shared) return null;
+    try {
+      return await this.#shared();
+    } catch {
+      return null;
+    }
+  }
 
   /** Starts keeping entries (the node hears of changes now); `fresh` tells of changes it cannot hear. */
   enable(fresh?: () => boolean): void {
@@ -58,26 +86,30 @@ export class AuthCache<V extends object> {
     return this.#seq;
   }
 
-  get(key: string, now = Date.now()): V | undefined {
-    if (!this.#enabled) return undefined;
+  get(key: string, now = Date.now(), version: string | null = ''): V | undefined {
+    if (!this.#enabled || version === null) return undefined;
     if (!this.#fresh()) {
       this.clear();
       return undefined;
     }
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (now - entry.at >= this.ttlMs) {
+    if (now - entry.at >= this.ttlMs || entry.version !== version) {
       this.#entries.delete(key);
       return undefined;
     }
     return entry.value;
   }
 
-  /** Keeps what a read begun at `ticket` answered, unless its customer changed (or everything was dropped) since. */
-  put(ticket: number, key: string, userId: number, value: V, now = Date.now()): void {
-    if (!this.#enabled || ticket < this.#clearedAt || ticket < (this.#droppedAt.get(userId) ?? 0)) return;
+  /**
+   * Keeps what a read begun at `ticket` answered, unless its customer changed (or everything was dropped) since;
+   * `version` is the shared one read before that read began.
+   */
+  put(ticket: number, key: string, userId: number, value: V, now = Date.now(), version: string | null = ''): void {
+    if (!this.#enabled || version === null) return;
+    if (ticket < this.#clearedAt || ticket < (this.#droppedAt.get(userId) ?? 0)) return;
     if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value as string);
-    this.#entries.set(key, { value, userId, at: now });
+    this.#entries.set(key, { value, userId, at: now, version });
   }
 
   /** Drops one entry (its session was pushed forward by this node). */

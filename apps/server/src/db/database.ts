@@ -74,6 +74,22 @@ export interface Database {
    * processes' changes.
    */
   watchAuth?: (log: Pick<Logger, 'warn'>) => void;
+  /**
+   * PostgreSQL: the session cache's version shared by every node (`AuthCache.sharedVersion`), kept in `store` (Redis)
+   * under `key`. Without it the node keeps no sessions: another node's logout is heard only after it was answered.
+   */
+  shareSessionVersion?: (store: VersionStore, key: string, log: Pick<Logger, 'error'>) => void;
+  /**
+   * PostgreSQL: settles once every change to a customer or a session this process has committed has moved the shared
+   * version on (`shareSessionVersion`); undefined when none is under way. A caller is answered only after it.
+   */
+  authSettled?: () => Promise<void> | undefined;
+}
+
+/** where the session cache's shared version is kept (Redis) */
+export interface VersionStore {
+  get(key: string): Promise<string | null>;
+  incr(key: string): Promise<number>;
 }
 
 /**
@@ -481,8 +497,21 @@ export async function openDatabase(config: Config): Promise<Database> {
         await admin.end();
       }
     }
-    const sessionCache = new AuthCache<object>();
+    // on several nodes a session must not be answered from memory after another node's logout has been answered
+    const sessionCache = new AuthCache<object>(undefined, undefined, true);
     const settingsCache = new AuthCache<object>();
+    let shared: { store: VersionStore; key: string; log: Pick<Logger, 'error'> } | undefined;
+    const moving = new Set<Promise<unknown>>();
+    const changed = (what: number, ended: boolean) => {
+      dropChanged(what, sessionCache, settingsCache);
+      if (!ended || !(what & AUTH) || !shared) return;
+      const { store, key, log } = shared;
+      const move: Promise<unknown> = store
+        .incr(key)
+        .catch((err) => log.error({ err }, 'the shared session version could not be moved on'))
+        .finally(() => moving.delete(move));
+      moving.add(move);
+    };
     // search_path is a start-up option of every connection, so no query can run before it applies
     const connection = {
       connectionString: withPgUser(config.databaseUrl),
@@ -491,7 +520,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     const pool = new pg.Pool({
       ...connection,
       // every client tells the caches of a change to a customer, a session or the settings before its COMMIT is answered
-      Client: clientWatchingAuth(pg.Client, (what) => dropChanged(what, sessionCache, settingsCache)),
+      Client: clientWatchingAuth(pg.Client, changed),
       max: 10,
       // replaced now and then, so that their statements are planned again for the tables as they have grown
       maxLifetimeSeconds: config.pgConnectionLifetimeSeconds,
@@ -519,6 +548,11 @@ export async function openDatabase(config: Config): Promise<Database> {
       ...database,
       sessionCache,
       settingsCache,
+      shareSessionVersion: (store, key, log) => {
+        shared = { store, key, log };
+        sessionCache.sharedVersion(async () => (await store.get(key)) ?? '0');
+      },
+      authSettled: () => (moving.size ? Promise.all(moving).then(() => undefined) : undefined),
       watchAuth: (log) => {
         // named for the operator (pg_stat_activity): whose listener it is
         const application_name = `c2c-auth ${schema ?? ''}`.trim().slice(0, 63);

@@ -14,13 +14,13 @@ interface Watchable {
 
 /**
  * pg's `Client`, telling `onChange` what a statement changes of what the caches keep (`changeOf`: a customer or a
- * session, the settings) when it is sent, and again when its transaction (or the statement, outside one) has ended on
- * this connection: at PostgreSQL's
+ * session, the settings) when it is sent, and again (`ended`) when its transaction (or the statement, outside one) has
+ * ended on this connection: at PostgreSQL's
  * ReadyForQuery with the connection idle again, which comes before the answer of the COMMIT (or of the statement) is
  * handed on. Every client of the pool is one (the lanes' too), so no change made by this process is answered before
  * the node's cache has dropped what it could contradict.
  */
-export function clientWatchingAuth(Base: typeof Client, onChange: (what: number) => void): typeof Client {
+export function clientWatchingAuth(Base: typeof Client, onChange: (what: number, ended: boolean) => void): typeof Client {
   const Plain = Base as unknown as new (config?: ClientConfig | string) => Watchable;
   class Watched extends Plain {
     /**
@@ -41,7 +41,7 @@ export function clientWatchingAuth(Base: typeof Client, onChange: (what: number)
           const changed = this.#changed;
           this.#changeAt = 0;
           this.#changed = 0;
-          onChange(changed);
+          onChange(changed, true);
         }
       });
     }
@@ -56,7 +56,7 @@ export function clientWatchingAuth(Base: typeof Client, onChange: (what: number)
         this.#changeAt = this.#sent + (answeredByReadyForQuery(config) ? 0 : 1);
         this.#changed |= changes;
         // at once too: a read of the same transaction after the change is not answered from before it
-        onChange(changes);
+        onChange(changes, false);
       }
       return super.query(...args);
     }

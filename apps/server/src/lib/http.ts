@@ -1,4 +1,5 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   DEFAULT_LANG,
@@ -85,10 +86,19 @@ const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
   return typeof v === 'string' && v ? v : undefined;
 };
+/**
+ * The client's address: the one the trusted proxies saw (`TRUST_PROXY`), or the socket's when that entry is not an IP
+ * address — a header's text is never kept or shown as an address.
+ */
+export const clientIp = (req: FastifyRequest): string => {
+  const ip = req.ip;
+  return isIP(ip) ? ip : (req.raw.socket.remoteAddress ?? '');
+};
+
 export const callerOf = (req: FastifyRequest): Caller => ({
   accessToken: header(req, 'x-access-token'),
   adminToken: header(req, 'x-admin-token'),
-  ip: req.ip,
+  ip: clientIp(req),
   userAgent: (header(req, 'user-agent') ?? '').slice(0, 300),
 });
 
@@ -173,7 +183,7 @@ export function postSteps<S extends z.ZodType, A, O>(
     const auth = await authorize(ctx, req, opts.auth);
     const input = parseInput(opts.body, req.body);
     const { userAgent } = callerOf(req);
-    return ok(reply, await handler({ input, auth, lang, ip: req.ip, userAgent, log: req.log, ...cookiesOf(req, reply) }));
+    return ok(reply, await handler({ input, auth, lang, ip: clientIp(req), userAgent, log: req.log, ...cookiesOf(req, reply) }));
   });
 }
 

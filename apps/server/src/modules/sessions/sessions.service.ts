@@ -66,13 +66,15 @@ export async function resolveSession(tx: Tx, table: repo.SessionTable, token: st
 export async function resolveCustomerSession(tx: Tx, token: string, now: Date, cache?: AuthCache<object>) {
   if (!TOKEN.test(token)) return undefined;
   const hash = sha256(token);
-  let found = cache?.get(hash) as KnownSession | undefined;
+  // read before the session is: an entry kept under it was read after every change answered before it
+  const version = cache?.needsSharedVersion ? await cache.version() : '';
+  let found = cache?.get(hash, Date.now(), version) as KnownSession | undefined;
   if (!found) {
     const ticket = cache?.ticket() ?? 0;
     const row = await repo.findCustomerSessionByHash(tx, hash);
     if (!row) return undefined;
     found = knownSession(row);
-    cache?.put(ticket, hash, row.session.owner_id, found);
+    cache?.put(ticket, hash, row.session.owner_id, found, Date.now(), version);
   }
   const at = now.getTime();
   if (found.endsAt <= at) return undefined;
