@@ -144,6 +144,10 @@ export const ERROR_CODES = {
   payout_account_cooling: 1540,
   anti_phishing_format: 1541,
   session_link_invalid: 1542,
+  // trading limits
+  trade_unpaid_limit: 1600,
+  trade_cancel_limit_near: 1601,
+  sale_no_payout_account: 1602,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -143,4 +143,11 @@ export default {
     'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
   anti_phishing_format: 'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',
   session_link_invalid: 'Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen',
+  // trading limits
+  trade_unpaid_limit:
+    'Sie haben bereits {count} Trades, die auf Ihre Zahlung warten; bezahlen oder stornieren Sie einen, bevor Sie erneut kaufen',
+  trade_cancel_limit_near:
+    'Sie haben innerhalb von 24 Stunden {count} Trades abgebrochen oder verfallen lassen; bezahlen Sie den offenen Trade, bevor Sie erneut kaufen',
+  sale_no_payout_account:
+    'Sie haben kein Auszahlungskonto einer Art, auf die dieser Händler auszahlt, das jetzt Auszahlungen empfangen kann; bitte fügen Sie zuerst eines hinzu',
 } satisfies ErrorTexts;

@@ -140,4 +140,10 @@ export default {
     'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
   anti_phishing_format: 'The anti-phishing phrase must be 4 to 32 letters, digits or spaces',
   session_link_invalid: 'This link is no longer valid: it was used already or has expired',
+  // trading limits
+  trade_unpaid_limit: 'You already have {count} trades awaiting your payment; pay or cancel one before you buy again',
+  trade_cancel_limit_near:
+    'You cancelled or let expire {count} trades within 24 hours; pay the trade awaiting your payment before you buy again',
+  sale_no_payout_account:
+    'You have no payout account of a kind this merchant pays to that can receive payouts now; please add one first',
 } satisfies ErrorTexts;

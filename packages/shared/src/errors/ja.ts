@@ -138,4 +138,9 @@ export default {
     '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
   anti_phishing_format: 'フィッシング対策フレーズは4〜32文字の文字・数字・スペースで入力してください',
   session_link_invalid: 'このリンクは無効です（使用済みまたは期限切れ）',
+  // trading limits
+  trade_unpaid_limit: '支払い待ちの取引がすでに {count} 件あります。いずれかを支払うかキャンセルしてから購入してください',
+  trade_cancel_limit_near:
+    '24時間以内に {count} 件の取引がキャンセルまたは期限切れになりました。支払い待ちの取引を支払ってから購入してください',
+  sale_no_payout_account: 'この加盟店が対応する種類で、現在受け取り可能な受取口座がありません。先に追加してください',
 } satisfies ErrorTexts;

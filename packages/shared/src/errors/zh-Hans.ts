@@ -136,4 +136,8 @@ export default {
   payout_account_cooling: '新绑定或修改的收款账户需在保存 24 小时后才能收款，请在 {hours} 小时后再试',
   anti_phishing_format: '防钓鱼码须为 4 到 32 个字母、数字或空格',
   session_link_invalid: '此链接已失效：已被使用或已过期',
+  // trading limits
+  trade_unpaid_limit: '您已有 {count} 笔待付款的交易，请先付款或取消其中一笔再购买',
+  trade_cancel_limit_near: '您在24小时内已有 {count} 笔交易被取消或超时，请先为待付款的交易付款再购买',
+  sale_no_payout_account: '您没有该商家支持且当前可收款的收款账户，请先添加',
 } satisfies ErrorTexts;

@@ -136,4 +136,8 @@ export default {
   payout_account_cooling: '新綁定或修改的收款帳戶需在儲存 24 小時後才能收款，請在 {hours} 小時後再試',
   anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
   session_link_invalid: '此連結已失效：已被使用或已過期',
+  // trading limits
+  trade_unpaid_limit: '您已有 {count} 筆待付款的交易，請先付款或取消其中一筆再購買',
+  trade_cancel_limit_near: '您在24小時內已有 {count} 筆交易被取消或逾時，請先為待付款的交易付款再購買',
+  sale_no_payout_account: '您沒有此商家支援且目前可收款的收款帳戶，請先新增',
 } satisfies ErrorTexts;
