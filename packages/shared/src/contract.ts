@@ -223,7 +223,7 @@ export const CONTRACT = {
   },
   [API.saleuCreateOrder]: {
     summary:
-      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). A repeated `request_id` answers the first order.",
+      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). Without `bk_id`, the customer's usable account of a kind the merchant pays to is used: the one a payout last went to, else the newest (none: `sale_no_payout_account`). A repeated `request_id` answers the first order.",
     auth: 'customer',
     request: s.saleuCreateRequest,
     response: a.saleCreatedResponse,
