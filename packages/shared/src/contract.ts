@@ -224,7 +224,7 @@ export const CONTRACT = {
   },
   [API.saleuCreateOrder]: {
     summary:
-      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). A repeated `request_id` answers the first order. With two-factor on it takes a fresh `totp`; refused within 24 hours of a password change or two-factor turned off.",
+      "Sells `number` USDT to merchant `saleu_id`, paid to the customer's payout account `bk_id` (a kind the merchant pays to): the amount moves available -> frozen and the offer's quantity is reserved; the order waits `auditing` until an operator records the merchant's payment or rejects it. The account must be usable (`usable_at`). Without `bk_id`, the customer's usable account of a kind the merchant pays to is used: the one a payout last went to, else the newest (none: `sale_no_payout_account`). A repeated `request_id` answers the first order. With two-factor on it takes a fresh `totp`; refused within 24 hours of a password change or two-factor turned off.",
     auth: 'customer',
     request: s.saleuCreateRequest,
     response: a.saleCreatedResponse,
@@ -272,7 +272,7 @@ export const CONTRACT = {
   },
   [API.tradeCreate]: {
     summary:
-      "Buys `number` USDT of listing `selling_id` (within its limits and remainder): the trade waits `awaiting_payment` until the buyer pays the seller's payout account within the listing's window. Refused for the seller's own listing and while the caller's cancel limit holds. A repeated `request_id` answers the first trade.",
+      "Buys `number` USDT of listing `selling_id` (within its limits and remainder): the trade waits `awaiting_payment` until the buyer pays the seller's payout account within the listing's window. Refused for the seller's own listing, while the caller has 2 trades awaiting payment (`trade_unpaid_limit`), and while the caller's cancel limit holds — the trades awaiting payment count towards it, so that the cancels can never pass it (`trade_cancel_limit`, `trade_cancel_limit_near`). A repeated `request_id` answers the first trade.",
     auth: 'customer',
     request: s.tradeCreateRequest,
     response: a.idResponse,
@@ -304,7 +304,8 @@ export const CONTRACT = {
     response: a.tradeDetailSchema,
   },
   [API.tradeDetail]: {
-    summary: "One of the caller's trades with the payee, the proof, the timeline and the actions the caller may take now.",
+    summary:
+      "One of the caller's trades with the payee (only what paying needs: the holder, and the bank, IBAN and SWIFT or the Wise e-mail; empty for the buyer once the trade ended unpaid), the proof, the timeline and the actions the caller may take now.",
     auth: 'customer',
     request: s.tradeIdRequest,
     response: a.tradeDetailSchema,

@@ -146,6 +146,10 @@ export const ERROR_CODES = {
   session_link_invalid: 1542,
   // sign-in and codes
   code_mail_cap: 1210,
+  // trading limits
+  trade_unpaid_limit: 1600,
+  trade_cancel_limit_near: 1601,
+  sale_no_payout_account: 1602,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

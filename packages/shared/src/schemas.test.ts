@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountEntryIssue } from './money.js';
-import { ID_MAX, idField, textField, withdrawCreateRequest } from './schemas.js';
+import { ID_MAX, idField, saleuCreateRequest, textField, withdrawCreateRequest } from './schemas.js';
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? 'ok' : r.error?.issues[0]?.message;
@@ -102,5 +102,15 @@ describe('amountEntryIssue', () => {
   it.each(typed)('%j: the same answer as the amount field', (amount) => {
     const trimmed = amount.trim();
     expect(trimmed === '' ? 'amount_required' : amountEntryIssue(trimmed)).toBe(firstIssue(amount) ?? null);
+  });
+});
+
+describe('saleuCreateRequest', () => {
+  it('takes the payout account as optional: absent or blank leaves it to the server, anything else is an id', () => {
+    const base = { saleu_id: '3', number: '20' };
+    expect(saleuCreateRequest.parse(base).bk_id).toBeUndefined();
+    expect(saleuCreateRequest.parse({ ...base, bk_id: ' ' }).bk_id).toBeUndefined();
+    expect(saleuCreateRequest.parse({ ...base, bk_id: '7' }).bk_id).toBe(7);
+    expect(message(saleuCreateRequest.safeParse({ ...base, bk_id: '7x' }))).toBe('invalid_value');
   });
 });

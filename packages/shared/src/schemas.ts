@@ -427,7 +427,8 @@ export const merchantUpdateRequest = merchantFields
 export const saleuCreateRequest = z.object({
   saleu_id: idField('record_not_found'),
   number: amountField,
-  bk_id: idField('no_payout_account'),
+  /** the payout account; blank or absent: the server picks the customer's usable one of a kind the merchant pays to */
+  bk_id: z.preprocess((v) => (isBlank(v) ? undefined : v), idField('no_payout_account').optional()),
   request_id: requestIdField,
   ...secondFactor,
 });

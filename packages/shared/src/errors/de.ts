@@ -146,4 +146,11 @@ export default {
   // sign-in and codes
   code_mail_cap:
     'An diese Adresse wurden zu viele Codes gesendet: Verwenden Sie den neuesten Code in Ihrem Posteingang; die nächste E-Mail kann in {seconds} s gesendet werden',
+  // trading limits
+  trade_unpaid_limit:
+    'Sie haben bereits {count} Trades, die auf Ihre Zahlung warten; bezahlen oder stornieren Sie einen, bevor Sie erneut kaufen',
+  trade_cancel_limit_near:
+    'Sie haben innerhalb von 24 Stunden {count} Trades abgebrochen oder verfallen lassen; bezahlen Sie den offenen Trade, bevor Sie erneut kaufen',
+  sale_no_payout_account:
+    'Sie haben kein Auszahlungskonto einer Art, auf die dieser Händler auszahlt, das jetzt Auszahlungen empfangen kann; bitte fügen Sie zuerst eines hinzu',
 } satisfies ErrorTexts;

@@ -143,4 +143,10 @@ export default {
   // sign-in and codes
   code_mail_cap:
     'Too many codes were mailed to this address: use the latest code in your inbox; the next mail can be sent in {seconds} s',
+  // trading limits
+  trade_unpaid_limit: 'You already have {count} trades awaiting your payment; pay or cancel one before you buy again',
+  trade_cancel_limit_near:
+    'You cancelled or let expire {count} trades within 24 hours; pay the trade awaiting your payment before you buy again',
+  sale_no_payout_account:
+    'You have no payout account of a kind this merchant pays to that can receive payouts now; please add one first',
 } satisfies ErrorTexts;

@@ -142,4 +142,9 @@ export default {
   // sign-in and codes
   code_mail_cap:
     'このアドレスに送信したコードが多すぎます。受信トレイの最新のコードをお使いください。次のメールは{seconds}秒後に送信できます',
+  // trading limits
+  trade_unpaid_limit: '支払い待ちの取引がすでに {count} 件あります。いずれかを支払うかキャンセルしてから購入してください',
+  trade_cancel_limit_near:
+    '24時間以内に {count} 件の取引がキャンセルまたは期限切れになりました。支払い待ちの取引を支払ってから購入してください',
+  sale_no_payout_account: 'この加盟店が対応する種類で、現在受け取り可能な受取口座がありません。先に追加してください',
 } satisfies ErrorTexts;

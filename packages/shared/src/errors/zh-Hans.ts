@@ -138,4 +138,8 @@ export default {
   session_link_invalid: '此链接已失效：已被使用或已过期',
   // sign-in and codes
   code_mail_cap: '发送到此邮箱的验证码过多：请使用收件箱中最新的验证码；{seconds}秒后可再次发送邮件',
+  // trading limits
+  trade_unpaid_limit: '您已有 {count} 笔待付款的交易，请先付款或取消其中一笔再购买',
+  trade_cancel_limit_near: '您在24小时内已有 {count} 笔交易被取消或超时，请先为待付款的交易付款再购买',
+  sale_no_payout_account: '您没有该商家支持且当前可收款的收款账户，请先添加',
 } satisfies ErrorTexts;

@@ -138,4 +138,8 @@ export default {
   session_link_invalid: '此連結已失效：已被使用或已過期',
   // sign-in and codes
   code_mail_cap: '發送到此郵箱的驗證碼過多：請使用收件匣中最新的驗證碼；{seconds} 秒後可再次發送郵件',
+  // trading limits
+  trade_unpaid_limit: '您已有 {count} 筆待付款的交易，請先付款或取消其中一筆再購買',
+  trade_cancel_limit_near: '您在24小時內已有 {count} 筆交易被取消或逾時，請先為待付款的交易付款再購買',
+  sale_no_payout_account: '您沒有此商家支援且目前可收款的收款帳戶，請先新增',
 } satisfies ErrorTexts;

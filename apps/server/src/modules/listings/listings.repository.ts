@@ -147,18 +147,24 @@ export async function inTrades(tx: Tx, listingIds: number[]): Promise<Map<number
   return new Map(rows.map((r) => [r.listing_id, big(r.q)]));
 }
 
-/** Per seller: trades since `since` by status. */
+/** Per seller: trades since `since` by status, operator's outcome and whether the seller let the release deadline pass. */
 export async function sellerStats(tx: Tx, sellerIds: number[], since: string) {
   if (!sellerIds.length) return [];
   const rows = await tx
     .selectFrom('trades')
-    .select(['seller_id', 'status', 'outcome'])
+    .select(['seller_id', 'status', 'outcome', 'appeal_by'])
     .select((eb) => eb.fn.countAll<Count>().as('n'))
     .where('seller_id', 'in', sellerIds)
     .where('created_at', '>=', since)
-    .groupBy(['seller_id', 'status', 'outcome'])
+    .groupBy(['seller_id', 'status', 'outcome', 'appeal_by'])
     .execute();
-  return rows.map((r) => ({ seller_id: r.seller_id, status: r.status, outcome: r.outcome, n: Number(r.n) }));
+  return rows.map((r) => ({
+    seller_id: r.seller_id,
+    status: r.status,
+    outcome: r.outcome,
+    overdue: r.appeal_by === 'system',
+    n: Number(r.n),
+  }));
 }
 
 /** Nicknames and e-mails of customers, to show them masked. */

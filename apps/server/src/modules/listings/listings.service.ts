@@ -45,15 +45,19 @@ interface Stats {
   rate: number | null;
 }
 
-/** Per seller: trades as seller in the last 30 days and the per cent of those finished that completed (one decimal). */
+/**
+ * Per seller: trades as seller in the last 30 days and their completion rate (one decimal), null before any counts.
+ * The rate counts what the seller controls: trades they released against trades they let pass the release deadline
+ * or an operator had to release for them; a buyer's cancel or expiry counts for neither.
+ */
 async function sellerStats(tx: Tx, ctx: AppContext, ids: number[]): Promise<Map<number, Stats>> {
   const since = iso(new Date(ctx.clock.now().getTime() - STATS_DAYS * 86_400_000));
   const sums = new Map<number, { trades: number; completed: number; failed: number }>();
   for (const r of await repo.sellerStats(tx, [...new Set(ids)], since)) {
     const s = sums.get(r.seller_id) ?? { trades: 0, completed: 0, failed: 0 };
     s.trades += r.n;
-    if (r.status === 'completed') s.completed += r.n;
-    if (r.status === 'cancelled' || r.status === 'expired') s.failed += r.n;
+    if (r.overdue || r.outcome === 'release') s.failed += r.n;
+    else if (r.status === 'completed') s.completed += r.n;
     sums.set(r.seller_id, s);
   }
   const out = new Map<number, Stats>();

@@ -1,7 +1,7 @@
 import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, PASSWORD, type TestServer } from '../../../test/harness.js';
-import { act, buy, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
+import { moneyTestServer, ownerToken, PASSWORD, type TestServer } from '../../../test/harness.js';
+import { act, buy, type Customer, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
 
 let s: TestServer;
 let admin: string;
@@ -151,8 +151,8 @@ describe('a sell listing', () => {
       id: cheap,
       seller: 'Lucky Seller',
       seller_trades_30d: 3,
-      // one completed, one cancelled: 50 %
-      seller_completion_rate: 50,
+      // one completed; the buyer's cancel is not the seller's doing
+      seller_completion_rate: 100,
       mine: false,
       price: '6.50',
       currency: 'CNY',
@@ -189,6 +189,48 @@ describe('a sell listing', () => {
     await s.db.updateTable('trades').set({ created_at: old }).where('seller_id', '=', seller.id).execute();
     const later = (await book(buyer.token)).list.find((l) => l.id === cheap)!;
     expect(later).toMatchObject({ seller_trades_30d: 0, seller_completion_rate: null });
+  });
+
+  it("rates a seller by what the seller controls: buyers' cancels and expiries leave it at 100 %, a late release lowers it", async () => {
+    const seller = await customer(s, admin, '500');
+    const buyers = await Promise.all([1, 2, 3].map(() => customer(s, admin)));
+    const [a, b, c] = buyers as [Customer, Customer, Customer];
+    const l = await listing(s, seller, { number: '500', min: '10', max: '50' });
+    const rated = async () => {
+      const seen = (await book(a.token)).list.find((x) => x.id === l)!;
+      return [seen.seller_trades_30d, seen.seller_completion_rate];
+    };
+    expect(await rated()).toEqual([0, null]);
+    const released = await trade(s, a, l, '10');
+    await act(s, a, API.tradePaid, released);
+    await act(s, seller, API.tradeRelease, released);
+    // buyers cancel and let trades expire, repeatedly: none of it is the seller's doing
+    for (const buyer of [a, b]) await act(s, buyer, API.tradeCancel, await trade(s, buyer, l, '10'));
+    await trade(s, c, l, '10');
+    await trade(s, b, l, '10');
+    s.clock.advance(16 * 60_000);
+    await s.jobs.tick();
+    expect(await rated()).toEqual([5, 100]);
+    // the seller lets a paid trade pass the release deadline (the job disputes it), then releases it late
+    const late = await trade(s, c, l, '10');
+    await act(s, c, API.tradePaid, late);
+    s.clock.advance(25 * 3_600_000);
+    await s.jobs.tick();
+    await act(s, seller, API.tradeRelease, late);
+    expect((await s.db.selectFrom('trades').select('status').where('id', '=', late).executeTakeFirstOrThrow()).status).toBe(
+      'completed',
+    );
+    // one released in time, one late: 50 %
+    expect(await rated()).toEqual([6, 50]);
+    // a dispute an operator decides for the buyer (the seller should have released): one of three, 33.3 %
+    const disputed = await trade(s, a, l, '10');
+    await act(s, a, API.tradePaid, disputed);
+    await act(s, a, API.tradeAppeal, disputed, { reason: 'Paid, not released' });
+    const owner = await ownerToken(s);
+    expect((await s.admin(ADMIN_API.tradeResolve, { id: disputed, outcome: 'release', note: 'Payment seen' }, owner)).code).toBe(
+      200,
+    );
+    expect(await rated()).toEqual([7, 33.3]);
   });
 
   it('shows the latest completed deals of everyone, trades and merchant sales, sellers masked', async () => {

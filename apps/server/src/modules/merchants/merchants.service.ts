@@ -21,7 +21,7 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
-import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
+import { accountsById, checkUsable, defaultPayoutAccount, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
 import type { CurrentUser } from '../users/users.service.js';
@@ -186,7 +186,8 @@ function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
 
 /**
  * Sells USDT to a merchant. In one transaction: the order is checked against the offer as read (active, per-order
- * limits, quantity left) and against the payout account (the customer's, of a kind the merchant pays to), the sale is
+ * limits, quantity left) and against the payout account (the customer's, of a kind the merchant pays to; when none is
+ * named, their usable one of those kinds: `saleAccount`), the sale is
  * written at the offer's price with its order number (S, the UTC day, the id), the amount moved available -> frozen,
  * and last the offer's quantity reserved by the statement that checks it again, and that the offer was not changed
  * meanwhile (`reservation`, run by `lastly`: on PostgreSQL sent with the COMMIT): the offer's row is locked for the
@@ -197,7 +198,7 @@ export async function createSale(
   tx: Tx,
   ctx: AppContext,
   who: CurrentUser,
-  input: { saleu_id: number; number: bigint; bk_id: number; request_id?: string; totp?: string },
+  input: { saleu_id: number; number: bigint; bk_id?: number; request_id?: string; totp?: string },
 ) {
   const userId = who.user.id;
   const requestId = input.request_id ?? null;
@@ -210,15 +211,16 @@ export async function createSale(
     await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();
     const n = input.number;
+    const bkId = input.bk_id ?? (await saleAccount(tx, userId, input.saleu_id, now));
     if (sendsAtOnce(tx)) {
-      const sent = await sendSale(tx, ctx, userId, { ...input, requestId }, now);
+      const sent = await sendSale(tx, ctx, userId, { ...input, bk_id: bkId, requestId }, now);
       if (sent) return sent;
     }
     // the offer, the payout account (locked) and the sale's id (PostgreSQL: from its sequence) are read together: on
     // PostgreSQL one round trip
     const [merchant, account, reserved] = await Promise.all([
       repo.readOffer(tx, input.saleu_id),
-      lockOwnAccount(tx, userId, input.bk_id),
+      lockOwnAccount(tx, userId, bkId),
       reserveId(tx, 'merchant_sales'),
     ]);
     if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
@@ -240,6 +242,18 @@ export async function createSale(
     await notifyUser(tx, ctx, userId, ['money', 'saleu']);
     return { id, order_no: orderNo, status: 'auditing' as const };
   });
+}
+
+/**
+ * The account a sale named without one is paid to: the customer's usable one of a kind the merchant pays to
+ * (`defaultPayoutAccount`), checked again as a named one is when the sale locks it.
+ */
+async function saleAccount(tx: Tx, userId: number, merchantId: number, now: Date): Promise<number> {
+  const merchant = await repo.readOffer(tx, merchantId);
+  if (!merchant) throw new DomainError('record_not_found');
+  const account = await defaultPayoutAccount(tx, userId, methodsOf(merchant), now);
+  if (!account) throw new DomainError('sale_no_payout_account');
+  return account.id;
 }
 
 /**

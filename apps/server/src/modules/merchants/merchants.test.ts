@@ -203,6 +203,54 @@ describe('selling to a merchant', () => {
     expect(orders.data.total).toBe(1);
   });
 
+  it('without bk_id pays to the usable account of a kind the merchant takes: the one last paid to, else the newest', async () => {
+    const { token } = await signUp(s);
+    await credit(s, admin, token, '300');
+    const bankOnly = String((await offer()).id);
+    const both = String((await offer({ methods: ['bank', 'wise'] })).id);
+    const paidTo = async (id: number) =>
+      String(
+        (await s.db.selectFrom('merchant_sales').select('payout_account_id').where('id', '=', id).executeTakeFirstOrThrow())
+          .payout_account_id,
+      );
+    const sellTo = async (saleuId: string, over: Record<string, string> = {}) => {
+      const r = await sell(token, { saleu_id: saleuId, number: '20', ...over });
+      expect(r.code).toBe(200);
+      return paidTo(r.data.id);
+    };
+    // no account at all: refused clearly, in the customer's language, and nothing changes
+    expect(await sell(token, { saleu_id: bankOnly, number: '20' })).toMatchObject({
+      code: errorCode('sale_no_payout_account'),
+      msg: 'You have no payout account of a kind this merchant pays to that can receive payouts now; please add one first',
+    });
+    // a Wise account only: not a kind the bank-only merchant pays to; the other merchant takes it
+    const wise = await bindWise(token);
+    expect(await sell(token, { saleu_id: bankOnly, number: '20', bk_id: '', lang: 'de' })).toMatchObject({
+      code: errorCode('sale_no_payout_account'),
+      msg: 'Sie haben kein Auszahlungskonto einer Art, auf die dieser Händler auszahlt, das jetzt Auszahlungen empfangen kann; bitte fügen Sie zuerst eines hinzu',
+    });
+    expect(await money(token)).toMatchObject({ balance: '300.00', frozen: '0.00' });
+    expect(await sellTo(both)).toBe(wise);
+    // a bank account still in its first 24 hours: refused as a named one is, saying when
+    const cooling = await s.call(API.bankinfoCreate, { ...BANK_FORM }, token);
+    expect(cooling.code).toBe(200);
+    expect((await sell(token, { saleu_id: bankOnly, number: '20' })).code).toBe(errorCode('payout_account_cooling'));
+    await agePayoutAccounts(s);
+    const older = String(cooling.data.id);
+    s.clock.advance(1000);
+    const newer = await bind(token, { iban: 'GB82 WEST 1234 5698 7654 32' });
+    // never paid to either: the newest
+    expect(await sellTo(bankOnly)).toBe(newer);
+    // the customer names the older one: it becomes the one last paid to
+    s.clock.advance(1000);
+    expect(await sellTo(bankOnly, { bk_id: older })).toBe(older);
+    s.clock.advance(1000);
+    expect(await sellTo(bankOnly)).toBe(older);
+    // the kinds the merchant takes decide among all: the Wise account was paid to longer ago than the older bank one
+    expect(await sellTo(both)).toBe(older);
+    expect(await money(token)).toMatchObject({ balance: '200.00', frozen: '100.00', total: '300.00' });
+  });
+
   it('is paused for 24 hours after a password change, like a withdrawal, since it pays fiat out', async () => {
     const { token } = await signUp(s);
     await credit(s, admin, token, '100');

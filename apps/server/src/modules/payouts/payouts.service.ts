@@ -4,7 +4,7 @@ import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
 import { addSeconds, iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { payoutPendingTo } from '../review/review.service.js';
+import { lastPayoutTo, payoutPendingTo } from '../review/review.service.js';
 import { lockCustomer } from '../users/users.service.js';
 import * as repo from './payouts.repository.js';
 
@@ -135,6 +135,29 @@ export async function ownAccount(tx: Tx, userId: number, id: number, type?: Payo
   const row = await repo.findAccount(tx, id);
   if (!row || row.user_id !== userId || (type && row.type !== type)) return undefined;
   return toPayoutAccount(row);
+}
+
+/**
+ * The account a payout goes to when the customer named none: their current account of one of `types` that may receive
+ * payouts at `now` — the one a payout last went to, else the newest. Undefined when they have none of those kinds;
+ * when all of them are still cooling, refused as `checkUsable` refuses the first to become usable.
+ */
+export async function defaultPayoutAccount(tx: Tx, userId: number, types: readonly PayoutType[], now: Date) {
+  const kinds = (await repo.listAccounts(tx, userId)).filter((a) => types.includes(a.type as PayoutType));
+  const usable = kinds.filter((a) => a.usable_at <= iso(now));
+  if (!usable.length) {
+    const soonest = kinds.map((a) => a.usable_at).sort()[0];
+    if (soonest) checkUsable({ usable_at: soonest }, now);
+    return undefined;
+  }
+  const last = await lastPayoutTo(
+    tx,
+    usable.map((a) => a.id),
+  );
+  // newest first: a later one wins only when a payout went to it more recently
+  let pick = usable[0]!;
+  for (const a of usable) if ((last.get(a.id) ?? '') > (last.get(pick.id) ?? '')) pick = a;
+  return toPayoutAccount(pick);
 }
 
 /**

@@ -67,6 +67,18 @@ export async function hasAuditingTo(tx: Tx, table: (typeof PAYOUT_TABLES)[number
   return row !== undefined;
 }
 
+/** Per payout account of `accountIds`: when a row of `table` last named it (the customer chose it for a payout). */
+export async function lastNamedIn(tx: Tx, table: (typeof PAYOUT_TABLES)[number], accountIds: number[]) {
+  if (!accountIds.length) return [];
+  return tx
+    .selectFrom(table)
+    .select('payout_account_id')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('payout_account_id', 'in', accountIds)
+    .groupBy('payout_account_id')
+    .execute();
+}
+
 /** True when an open sell listing, or a trade on one not finished yet, has buyers pay to this payout account. */
 export async function hasTradingTo(tx: Tx, accountId: number): Promise<boolean> {
   const listing = await tx

@@ -20,6 +20,15 @@ export async function payoutPendingTo(tx: Tx, accountId: number): Promise<boolea
   return repo.hasTradingTo(tx, accountId);
 }
 
+/** Per payout account of `accountIds`: when a withdrawal or a sale to a merchant last went to it (absent: never). */
+export async function lastPayoutTo(tx: Tx, accountIds: number[]): Promise<Map<number, string>> {
+  const last = new Map<number, string>();
+  for (const table of repo.PAYOUT_TABLES)
+    for (const r of await repo.lastNamedIn(tx, table, accountIds))
+      if (r.at && r.at > (last.get(r.payout_account_id) ?? '')) last.set(r.payout_account_id, r.at);
+  return last;
+}
+
 /**
  * One operator review queue: rows wait `auditing` until an operator approves (`completed`) or rejects
  * (`rejected`, with a reason). The engine owns the state machine, the race (a row is decided once), who

@@ -10,18 +10,6 @@ export async function insertTrade(tx: Tx, t: Insertable<TradesTable>): Promise<n
   return (await tx.insertInto('trades').values(t).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/**
- * PostgreSQL, sent at once after the buyer's row was locked (a statement of its own: it counts what was committed once
- * the lock was had): fails when the buyer has `limit` or more trades that ended unpaid since `since` (`endedUnpaid`).
- */
-const underLimit = preparedStatement(3, (db, buyerId: number, since: string, limit: number) => ({
-  compile: () =>
-    sql<{ ok: number }>`select 1 / (case when (${endedUnpaid(db, buyerId, since).select((eb) =>
-      eb.fn.countAll().as('n'),
-    )}) < ${limit} then 1 else 0 end) as ok`.compile(db),
-}));
-export const underCancelLimit = (tx: Tx, buyerId: number, since: string, limit: number) => underLimit(tx, buyerId, since, limit);
-
 /** PostgreSQL, sent at once (`sendChecked`): a trade's insert under the id reserved for it (`reserveId`); fails only as an insert does. */
 export const tradeInsert = (tx: Tx, t: Insertable<TradesTable> & { id: number }) => tx.insertInto('trades').values(t).compile();
 
@@ -76,8 +64,7 @@ export async function pageTrades(tx: Tx, userId: number, status: string | undefi
   return { rows, total: Number(total.n) };
 }
 
-/** When a buyer's trades ended by their cancel or by expiry since `since` (not those refunded by an operator), oldest first. */
-/** The buyer's trades that ended unpaid (cancelled or expired) since `since`: what the cancel limit counts. */
+/** The buyer's trades that ended unpaid (cancelled or expired, not refunded by an operator) since `since`: what the cancel limit counts. */
 const endedUnpaid = (db: Tx, buyerId: number, since: string) =>
   db
     .selectFrom('trades')
@@ -90,6 +77,39 @@ export async function endedUnpaidSince(tx: Tx, buyerId: number, since: string): 
   const rows = await endedUnpaid(tx, buyerId, since).select('ended_at').orderBy('ended_at', 'asc').execute();
   return rows.map((r) => r.ended_at).filter((t): t is string => t !== null);
 }
+
+/**
+ * The buyer's trades that bound a new take, counted by one statement (one snapshot: a trade cancelled meanwhile is
+ * counted once, as open or as ended): `open` awaiting payment, `ended` ended unpaid since `since` (`endedUnpaid`).
+ * `ok` is the rule, written here once: fewer than `hold` open, and open and ended together under `limit`, so that even
+ * if every open trade ends unpaid the cancels stay within the limit. Run after the buyer's row was locked.
+ */
+const room = (db: Tx, buyerId: number, since: string, hold: number, limit: number) => {
+  const open = db
+    .selectFrom('trades')
+    .where('buyer_id', '=', buyerId)
+    .where('status', '=', 'awaiting_payment')
+    .select((eb) => eb.fn.countAll().as('n'));
+  const ended = endedUnpaid(db, buyerId, since).select((eb) => eb.fn.countAll().as('n'));
+  return sql<{ open: Count; ended: Count; ok: Count }>`select open, ended,
+    case when open < ${hold} and open + ended < ${limit} then 1 else 0 end as ok
+    from (select (${open}) as open, (${ended}) as ended) counted`;
+};
+
+const roomNow = preparedStatement(4, (db, buyerId: number, since: string, hold: number, limit: number) => ({
+  compile: () => room(db, buyerId, since, hold, limit).compile(db),
+}));
+export async function takeRoom(tx: Tx, buyerId: number, since: string, hold: number, limit: number) {
+  const r = (await tx.executeQuery(roomNow(tx, buyerId, since, hold, limit))).rows[0]!;
+  return { open: Number(r.open), ended: Number(r.ended), ok: Number(r.ok) === 1 };
+}
+
+/** PostgreSQL, sent at once (`sendChecked`) after the buyer's row was locked: fails where `takeRoom` answers not ok. */
+const roomChecked = preparedStatement(4, (db, buyerId: number, since: string, hold: number, limit: number) => ({
+  compile: () => sql<{ ok: number }>`select 1 / ok as ok from (${room(db, buyerId, since, hold, limit)}) r`.compile(db),
+}));
+export const takeRoomChecked = (tx: Tx, buyerId: number, since: string, hold: number, limit: number) =>
+  roomChecked(tx, buyerId, since, hold, limit);
 
 /** Per trade: chat messages from others that `userId` (buyer or seller of it) has not read. */
 export async function unreadCounts(tx: Tx, userId: number, tradeIds: number[]): Promise<Map<number, number>> {

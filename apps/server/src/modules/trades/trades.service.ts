@@ -40,6 +40,11 @@ export const RELEASE_HOURS = 24;
 export const CANCEL_LIMIT = 3;
 /** ...stop the buyer from taking new trades until the oldest of them is this old. */
 export const CANCEL_WINDOW_HOURS = 24;
+/**
+ * How many trades one buyer may have awaiting payment at once: each reserves part of a listing and shows the buyer
+ * the seller's payout details, so one account cannot hold the Hall nor collect every seller's details.
+ */
+export const UNPAID_LIMIT = 2;
 
 /** How journals, uploads and live events name a trade. */
 export const tradeRef = (id: number) => `trade:${id}`;
@@ -106,17 +111,24 @@ function toTrade(r: TradeRow, role: Role, counterparty: string, unread: number):
   };
 }
 
-/** Where the buyer pays: the seller's payout account, as much of it as a transfer needs. */
-export async function payeeOf(tx: Tx, r: TradeRow) {
+/**
+ * Where the buyer pays: the seller's payout account, only as much of it as a transfer needs — the holder, and the bank
+ * (bank name, IBAN, SWIFT) or the Wise e-mail; never the seller's phone, contact e-mail or street address. A trade that
+ * ended unpaid is paid to no more: its buyer sees only the kind.
+ */
+export async function payeeOf(tx: Tx, r: TradeRow, role: Role) {
   const a = (await accountsById(tx, [r.payout_account_id])).get(r.payout_account_id);
+  const type = a?.type ?? 'bank';
+  const shown = a && !(role === 'buyer' && (r.status === 'cancelled' || r.status === 'expired') && r.outcome === null);
+  const bank = shown && type === 'bank';
   return {
-    type: a?.type ?? 'bank',
-    full_name: a?.full_name ?? '',
-    bank_name: a?.bank_name ?? '',
-    iban: a?.iban ?? '',
-    swift: a?.swift ?? '',
-    email: a?.email ?? '',
-    country: a?.country ?? '',
+    type,
+    full_name: (shown && a.full_name) || '',
+    bank_name: (bank && a.bank_name) || '',
+    iban: (bank && a.iban) || '',
+    swift: (bank && a.swift) || '',
+    email: (shown && type === 'wise' && a.email) || '',
+    country: (shown && a.country) || '',
   };
 }
 
@@ -134,7 +146,7 @@ async function detailOf(tx: Tx, ctx: AppContext, r: TradeRow, role: Role, userId
   const [names, unread, payee, timeline] = await Promise.all([
     publicNames(tx, [other]),
     repo.unreadCounts(tx, userId, [r.id]),
-    payeeOf(tx, r),
+    payeeOf(tx, r, role),
     timelineOf(tx, r.id),
   ]);
   return {
@@ -175,27 +187,32 @@ const mailParams = (r: TradeRow, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/**
- * When the buyer's cancel limit holds: with `CANCEL_LIMIT` or more trades cancelled or expired in the last
- * `CANCEL_WINDOW_HOURS`, until the one that keeps the count at the limit is that old. Null when they may buy.
- */
 /** Where the cancel limit's window begins at `now`. */
 const cancelWindowStart = (now: Date) => iso(new Date(now.getTime() - CANCEL_WINDOW_HOURS * HOUR));
 
-export async function cancelLimitUntil(tx: Tx, buyerId: number, now: Date): Promise<Date | null> {
-  const window = CANCEL_WINDOW_HOURS * HOUR;
-  const ended = await repo.endedUnpaidSince(tx, buyerId, cancelWindowStart(now));
-  if (ended.length < CANCEL_LIMIT) return null;
-  // the count drops below the limit once all but the newest CANCEL_LIMIT - 1 have left the window
-  const keeping = ended[ended.length - CANCEL_LIMIT]!;
-  return new Date(new Date(keeping).getTime() + window);
+/**
+ * Whether the buyer may take another trade now (`takeRoom`: fewer than `UNPAID_LIMIT` awaiting payment, and those with
+ * the ones ended unpaid in the window under `CANCEL_LIMIT`), told as the rule that binds: at the cancel limit, until
+ * the one that keeps the count there has left the window; else the unpaid trades. Run after the buyer's row was locked.
+ */
+async function checkTakeRoom(tx: Tx, buyerId: number, now: Date): Promise<void> {
+  const room = await repo.takeRoom(tx, buyerId, cancelWindowStart(now), UNPAID_LIMIT, CANCEL_LIMIT);
+  if (room.ok) return;
+  if (room.ended >= CANCEL_LIMIT) {
+    const ended = await repo.endedUnpaidSince(tx, buyerId, cancelWindowStart(now));
+    // the count drops below the limit once all but the newest CANCEL_LIMIT - 1 have left the window
+    const keeping = ended[Math.max(0, ended.length - CANCEL_LIMIT)]!;
+    throw new DomainError('trade_cancel_limit', { until: new Date(new Date(keeping).getTime() + CANCEL_WINDOW_HOURS * HOUR) });
+  }
+  if (room.open >= UNPAID_LIMIT) throw new DomainError('trade_unpaid_limit', { count: room.open });
+  throw new DomainError('trade_cancel_limit_near', { count: room.ended });
 }
 
 /**
- * Buys from a listing. In one transaction: the buyer's row is locked (the cancel limit is counted, then a trade
- * added, one request after the other); the order is checked against the listing as read (open, its seller active, not
- * the buyer's own, limits, remainder), the trade written, and last the quantity taken off the listing's remainder by a
- * change that checks all that again (`takeOrder`, run by `lastly`: on PostgreSQL sent with the COMMIT), so it is never
+ * Buys from a listing. In one transaction: the buyer's row is locked (the trades that bound a new one are counted,
+ * `checkTakeRoom`, then a trade added, one request after the other); the order is checked against the listing as read
+ * (open, its seller active, not the buyer's own, limits, remainder), the trade written, and last the quantity taken
+ * off the listing's remainder by a change that checks all that again (`takeOrder`, run by `lastly`: on PostgreSQL sent with the COMMIT), so it is never
  * oversold and the listing's row is locked for the COMMIT only: takes from one listing do not wait for each other's
  * whole work. Refused there, the trade is undone and why is read afresh. No money moves: the quantity stays in the
  * seller's escrow, bound to the trade now.
@@ -220,9 +237,8 @@ export async function createTrade(
       if (sent) return sent;
     }
     await lockCustomer(tx, userId);
-    // the cancel limit and the listing as it is now (no lock: the take's last change checks it again), read together
-    const [until, listing] = await Promise.all([cancelLimitUntil(tx, userId, now), findListing(tx, input.selling_id)]);
-    if (until) throw new DomainError('trade_cancel_limit', { until });
+    // the buyer's room and the listing as it is now (no lock: the take's last change checks it again), read together
+    const [, listing] = await Promise.all([checkTakeRoom(tx, userId, now), findListing(tx, input.selling_id)]);
     const refused = takeRefusal(listing, userId, n);
     if (refused || !listing) throw refused;
     const trade = newTrade(userId, listing, n, requestId, now);
@@ -314,7 +330,7 @@ async function sendTrade(
   // every take from the listing changes its row last: the takes ready together commit together, the row locked once
   commitsWith(tx, `listing:${listing.id}`, buyerId);
   await sendChecked(tx, customerLocked(tx, buyerId));
-  await sendChecked(tx, repo.underCancelLimit(tx, buyerId, cancelWindowStart(now), CANCEL_LIMIT));
+  await sendChecked(tx, repo.takeRoomChecked(tx, buyerId, cancelWindowStart(now), UNPAID_LIMIT, CANCEL_LIMIT));
   await sendChecked(tx, repo.tradeInsert(tx, trade));
   await sendChecked(tx, repo.eventInsert(tx, { trade_id: id, event: 'created', actor: 'buyer', created_at: iso(now) }));
   await takeLast(tx, listing.id, n);

@@ -1,6 +1,7 @@
 import { API, errorCode, type TradeDetail } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  agePayoutAccounts,
   moneyTestServer,
   onPostgres,
   ownerToken,
@@ -28,14 +29,13 @@ const remainingOf = async (id: number) =>
   await s.db.selectFrom('listings').select(['remaining', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
 const detail = async (c: Customer, id: number) => (await act<TradeDetail>(s, c, API.tradeDetail, id)).data;
 
-/** A listing of 100 (per trade 10 to 50) with 5 left after two trades: less than its minimum. */
+/** A listing of 100 (per trade 10 to 50) with 5 left after two others' trades: less than its minimum; and a buyer. */
 async function fiveLeftBelowMinimum() {
   const seller = await customer(s, admin, '100');
-  const buyer = await customer(s, admin);
   const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
-  await trade(s, buyer, l, '50');
-  await trade(s, buyer, l, '45');
-  return { buyer, l };
+  await trade(s, await customer(s, admin), l, '50');
+  await trade(s, await customer(s, admin), l, '45');
+  return { buyer: await customer(s, admin), l };
 }
 
 describe('a trade between customers', () => {
@@ -186,6 +186,56 @@ describe('a trade between customers', () => {
     expect(filtered.data.total).toBe(0);
   });
 
+  it('shows the buyer only what paying needs: never the seller’s phone, contact e-mail or street address', async () => {
+    const seller = await customer(s, admin, '200');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const wise = await s.call<{ id: number }>(
+      API.bankinfoCreate,
+      { type: 'wise', full_name: 'Erika Mustermann', email: 'erika@wise.test', country: 'Germany', phone: '13900139000' },
+      seller.token,
+    );
+    await agePayoutAccounts(s);
+    const byWise = await listing(s, seller, { number: '100', min: '10', max: '50', bk_id: String(wise.data.id) });
+    const leaks = ['13800138000', 'erika@example.com', 'Unter den Linden', 'Berlin', 'Mitte', '13900139000'];
+    const bank = await trade(s, buyer, l, '10');
+    const seenBank = await detail(buyer, bank);
+    expect(seenBank.payee).toEqual({
+      type: 'bank',
+      full_name: 'Erika Mustermann',
+      bank_name: 'Commerzbank',
+      iban: 'DE89370400440532013000',
+      swift: 'COBADEFFXXX',
+      email: '',
+      country: 'Germany',
+    });
+    const viaWise = await trade(s, buyer, byWise, '10');
+    const seenWise = await detail(buyer, viaWise);
+    expect(seenWise.payee).toEqual({
+      type: 'wise',
+      full_name: 'Erika Mustermann',
+      bank_name: '',
+      iban: '',
+      swift: '',
+      email: 'erika@wise.test',
+      country: 'Germany',
+    });
+    for (const seen of [seenBank, seenWise]) for (const leak of leaks) expect(JSON.stringify(seen)).not.toContain(leak);
+    // ended unpaid, the trade is paid to no more: its buyer no longer sees where
+    const cancelled = await act<TradeDetail>(s, buyer, API.tradeCancel, bank);
+    expect(cancelled.data.payee).toEqual({
+      type: 'bank',
+      full_name: '',
+      bank_name: '',
+      iban: '',
+      swift: '',
+      email: '',
+      country: '',
+    });
+    expect((await detail(buyer, bank)).payee.iban).toBe('');
+    expect((await detail(seller, bank)).payee.iban).toBe('DE89370400440532013000');
+  });
+
   it('refuses what does not fit the listing and changes nothing', async () => {
     const seller = await customer(s, admin, '100');
     const buyer = await customer(s, admin);
@@ -203,8 +253,8 @@ describe('a trade between customers', () => {
       ]);
     expect((await buy(s, seller, l, '20')).code).toBe(errorCode('listing_own'));
     await trade(s, buyer, l, '50');
-    await trade(s, buyer, l, '40');
-    const short = await buy(s, buyer, l, '20');
+    await trade(s, await customer(s, admin), l, '40');
+    const short = await buy(s, await customer(s, admin), l, '20');
     expect(short).toMatchObject({ code: errorCode('listing_quantity_short'), msg: 'This listing has only 10.00 USDT left' });
     expect(await remainingOf(l)).toEqual({ remaining: 10_000_000n, status: 'open' });
   });
@@ -260,6 +310,62 @@ describe('a trade between customers', () => {
     expect((await buy(s, buyer, l, '10')).code).toBe(errorCode('trade_cancel_limit'));
     s.clock.advance(1000);
     expect((await buy(s, buyer, l, '10')).code).toBe(200);
+  });
+
+  it('holds at most 2 trades awaiting one buyer’s payment: a third take is refused until one is paid or ended', async () => {
+    const seller = await customer(s, admin, '300');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
+    const [a] = [await trade(s, buyer, l, '10'), await trade(s, buyer, l, '10')];
+    const refused = await buy(s, buyer, l, '10');
+    expect(refused).toMatchObject({
+      code: errorCode('trade_unpaid_limit'),
+      msg: 'You already have 2 trades awaiting your payment; pay or cancel one before you buy again',
+    });
+    const held = await s.db.selectFrom('trades').select('id').where('buyer_id', '=', buyer.id).execute();
+    expect(held).toHaveLength(2);
+    expect(await remainingOf(l)).toEqual({ remaining: 280_000_000n, status: 'open' });
+    // a paid trade no longer holds a place
+    expect((await act(s, buyer, API.tradePaid, a)).code).toBe(200);
+    expect((await buy(s, buyer, l, '10')).code).toBe(200);
+    expect((await buy(s, buyer, l, '10')).code).toBe(errorCode('trade_unpaid_limit'));
+  });
+
+  it('counts the trades still awaiting payment towards the cancel limit: the cancels never pass it', async () => {
+    const seller = await customer(s, admin, '300');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
+    const [a, b] = [await trade(s, buyer, l, '10'), await trade(s, buyer, l, '10')];
+    for (const id of [a, b]) expect((await act(s, buyer, API.tradeCancel, id)).code).toBe(200);
+    const c = await trade(s, buyer, l, '10');
+    // 2 cancelled and 1 open: a fourth trade could make a fourth cancel
+    expect(await buy(s, buyer, l, '10')).toMatchObject({
+      code: errorCode('trade_cancel_limit_near'),
+      msg: 'You cancelled or let expire 2 trades within 24 hours; pay the trade awaiting your payment before you buy again',
+    });
+    expect((await act(s, buyer, API.tradeCancel, c)).code).toBe(200);
+    expect((await buy(s, buyer, l, '10')).code).toBe(errorCode('trade_cancel_limit'));
+    expect(await remainingOf(l)).toEqual({ remaining: 300_000_000n, status: 'open' });
+  });
+
+  it('counts the cancel limit exactly under concurrency: parallel take-and-cancel pairs end with 3 cancels, no more', async () => {
+    const seller = await customer(s, admin, '500');
+    const buyer = await customer(s, admin);
+    const l = await listing(s, seller, { number: '500', min: '10', max: '50' });
+    const pair = async () => {
+      const taken = await buy(s, buyer, l, '10');
+      if (taken.code !== 200) return taken.code;
+      expect((await act(s, buyer, API.tradeCancel, taken.data.id)).code).toBe(200);
+      return 200;
+    };
+    const allowed = [200, errorCode('trade_unpaid_limit'), errorCode('trade_cancel_limit_near'), errorCode('trade_cancel_limit')];
+    for (let round = 0; round < 3; round++) {
+      for (const code of await Promise.all(Array.from({ length: 10 }, pair))) expect(allowed).toContain(code);
+    }
+    const trades = await s.db.selectFrom('trades').select('status').where('buyer_id', '=', buyer.id).execute();
+    expect(trades.map((t) => t.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect((await buy(s, buyer, l, '10')).code).toBe(errorCode('trade_cancel_limit'));
+    expect(await remainingOf(l)).toEqual({ remaining: 500_000_000n, status: 'open' });
   });
 
   it('is disputed by either side once paid, and released by the seller or decided by an operator', async () => {
@@ -513,10 +619,11 @@ describe('races', () => {
     await s.jobs.tick();
     admin = await ownerToken(s);
     const seller = await customer(s, admin, '500');
-    const buyer = await customer(s, admin);
+    // a buyer holds at most 2 unpaid trades
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => customer(s, admin)));
     const l = await listing(s, seller, { number: '500', min: '1', max: '500' });
     const ids = [];
-    for (let i = 0; i < 20; i++) ids.push(await trade(s, buyer, l, '5'));
+    for (let i = 0; i < 20; i++) ids.push(await trade(s, buyers[i % 10]!, l, '5'));
     s.clock.advance(15 * MINUTE);
     const a = createJobRunner(s.ctx, JOBS, { holder: 'a' });
     const b = createJobRunner(s.ctx, JOBS, { holder: 'b' });

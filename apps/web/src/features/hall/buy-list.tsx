@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../components/money-text';
@@ -11,19 +12,25 @@ import { buyMax, buyMin, type Listing, onlyWhole, useListings } from '../../lib/
 // The buy sheet (its form, popup and confirmation) loads on the first Buy tap, not with the Hall: most visits only look.
 const BuySheet = lazy(() => import('./buy-sheet').then((m) => ({ default: m.BuySheet })));
 
+/**
+ * What the Hall says of a seller's last 30 days: no trades, trades without a rate yet (none the seller has decided:
+ * released, or let pass the release deadline), or both.
+ */
+function sellerStats(item: Listing, t: TFunction) {
+  const trades = item.seller_trades_30d;
+  if (trades === 0) return t('hall.buy.noTrades');
+  if (item.seller_completion_rate === null) return t('hall.buy.statsTrades', { trades });
+  return t('hall.buy.stats', { trades, rate: `${item.seller_completion_rate}%` });
+}
+
 function ListingRow({ item, onBuy }: { item: Listing; onBuy: (item: Listing) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
     <div className="listing-row">
       <div className="record-line">
-        <strong>{item.seller}</strong>
-        <span className="muted">
-          {t('hall.buy.stats', {
-            trades: item.seller_trades_30d,
-            rate: item.seller_completion_rate === null ? '--' : `${item.seller_completion_rate}%`,
-          })}
-        </span>
+        <strong className="listing-seller">{item.seller}</strong>
+        <span className="muted listing-stats">{sellerStats(item, t)}</span>
       </div>
       <div className="record-line">
         <strong className="record-amount listing-price">

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -107,6 +110,28 @@ describe('hall', () => {
     // what one trade may buy now: from the minimum to what is left (333.33), not to the listing's 400.00
     expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 10.00–333.33 USDT');
     expect(await screen.findByText(/cy\*\*\*@example\.com/)).toBeTruthy();
+  });
+
+  it('says honestly what a seller has done in 30 days, never "-- completed", and keeps a long name on one line', async () => {
+    const long = 'A seller whose chosen nickname is far longer than a phone row';
+    server({
+      [API.sellingOrder]: () =>
+        pageOf([
+          listing({ id: 1, seller: long, seller_trades_30d: 0, seller_completion_rate: null }),
+          listing({ id: 2, seller: 'cy***@example.com', seller_trades_30d: 3, seller_completion_rate: null }),
+        ]),
+    });
+    openApp(ROUTES.hall);
+    const name = await screen.findByText(long);
+    expect(screen.getByText('No trades in 30 days')).toBeTruthy();
+    expect(screen.getByText('Trades in 30 days: 3')).toBeTruthy();
+    for (const row of document.querySelectorAll('.listing-row')) expect(row.textContent).not.toContain('--');
+    // the name is cut with an ellipsis by its rule in trade.css (jsdom lays nothing out: the rule is read)
+    expect(name.className).toBe('listing-seller');
+    const css = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../components/trade.css'), 'utf8');
+    const rule = css.slice(css.indexOf('.listing-seller {'), css.indexOf('}', css.indexOf('.listing-seller {')));
+    for (const decl of ['min-width: 0;', 'overflow: hidden;', 'text-overflow: ellipsis;', 'white-space: nowrap;'])
+      expect(rule).toContain(decl);
   });
 
   it('buys through the sheet: "All" is min(remaining, max) in whole cents, the fiat follows, a confirmation, then the trade page', async () => {
