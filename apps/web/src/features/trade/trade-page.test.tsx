@@ -2,7 +2,7 @@ import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, TradeDetail } from '../../lib/trade';
-import { config, money, openApp, signedInPageTest } from '../../test/app';
+import { config, money, openApp, signedInPageTest, user } from '../../test/app';
 import { FakeWebSocket } from '../../test/fake-websocket';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { formatCountdown } from './trade-page';
@@ -162,6 +162,32 @@ describe('trade page', () => {
     expect(calls.bodies(API.tradeRelease)[0]?.get('id')).toBe('77');
     expect(screen.queryByRole('timer')).toBeNull();
     expect(document.querySelector('.trade-actions')).toBeNull();
+  }, 15_000);
+
+  it('asks the seller with two-factor on for a fresh code beside Release and sends it with the release', async () => {
+    const paid = trade({
+      role: 'seller',
+      status: 'paid',
+      paid_at: new Date(NOW - 60_000).toISOString(),
+      release_deadline: new Date(NOW + 2 * 3600_000).toISOString(),
+      actions: ['release', 'appeal', 'message'],
+    });
+    const calls = server(paid, {
+      [API.getInfo]: () => ({ code: 200, data: { ...user, totp_enabled: true } }),
+      [API.tradeRelease]: () => step({ ...paid, status: 'completed', release_deadline: null, actions: ['message'] }),
+    });
+    open();
+    const code = await screen.findByPlaceholderText('6-digit code or recovery code');
+    press('Release USDT');
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app, or a recovery code')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.paths()).not.toContain(API.tradeRelease);
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    press('Release USDT');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'The money arrived, release' }));
+    expect(await screen.findByText('Completed')).toBeTruthy();
+    expect(calls.bodies(API.tradeRelease)[0]?.get('totp')).toBe('123456');
   }, 15_000);
 
   it('warns about the cancel limit before cancelling', async () => {
