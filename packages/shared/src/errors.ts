@@ -144,6 +144,11 @@ export const ERROR_CODES = {
   payout_account_cooling: 1540,
   anti_phishing_format: 1541,
   session_link_invalid: 1542,
+  // forms and validation
+  iban_bound_already: 1630,
+  price_zero: 1631,
+  price_decimals: 1632,
+  price_format: 1633,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

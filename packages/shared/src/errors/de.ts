@@ -143,4 +143,9 @@ export default {
     'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
   anti_phishing_format: 'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',
   session_link_invalid: 'Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen',
+  // forms and validation
+  iban_bound_already: 'Diese IBAN haben Sie bereits verknüpft',
+  price_zero: 'Der Preis muss größer als 0 sein',
+  price_decimals: 'Ein Preis darf höchstens 6 Nachkommastellen haben',
+  price_format: 'Geben Sie den Preis in Ziffern mit einem Komma vor den Nachkommastellen ein, z. B. 7,25',
 } satisfies ErrorTexts;

@@ -140,4 +140,9 @@ export default {
     'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
   anti_phishing_format: 'The anti-phishing phrase must be 4 to 32 letters, digits or spaces',
   session_link_invalid: 'This link is no longer valid: it was used already or has expired',
+  // forms and validation
+  iban_bound_already: 'You have already bound this IBAN',
+  price_zero: 'The price must be greater than 0',
+  price_decimals: 'A price may have at most 6 decimals',
+  price_format: 'Enter the price in digits with a dot for the decimals, e.g. 7.25',
 } satisfies ErrorTexts;

@@ -138,4 +138,9 @@ export default {
     '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
   anti_phishing_format: 'フィッシング対策フレーズは4〜32文字の文字・数字・スペースで入力してください',
   session_link_invalid: 'このリンクは無効です（使用済みまたは期限切れ）',
+  // forms and validation
+  iban_bound_already: 'このIBANはすでに登録されています',
+  price_zero: '価格は0より大きくしてください',
+  price_decimals: '価格の小数は6桁までです',
+  price_format: '価格は数字と小数点で入力してください（例：7.25）',
 } satisfies ErrorTexts;

@@ -136,4 +136,9 @@ export default {
   payout_account_cooling: '新绑定或修改的收款账户需在保存 24 小时后才能收款，请在 {hours} 小时后再试',
   anti_phishing_format: '防钓鱼码须为 4 到 32 个字母、数字或空格',
   session_link_invalid: '此链接已失效：已被使用或已过期',
+  // forms and validation
+  iban_bound_already: '您已绑定过此 IBAN',
+  price_zero: '价格必须大于 0',
+  price_decimals: '价格最多 6 位小数',
+  price_format: '请用数字和小数点输入价格，例如 7.25',
 } satisfies ErrorTexts;

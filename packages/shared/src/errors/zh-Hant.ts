@@ -136,4 +136,9 @@ export default {
   payout_account_cooling: '新綁定或修改的收款帳戶需在儲存 24 小時後才能收款，請在 {hours} 小時後再試',
   anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
   session_link_invalid: '此連結已失效：已被使用或已過期',
+  // forms and validation
+  iban_bound_already: '您已綁定過此 IBAN',
+  price_zero: '價格必須大於 0',
+  price_decimals: '價格最多 6 位小數',
+  price_format: '請用數字和小數點輸入價格，例如 7.25',
 } satisfies ErrorTexts;

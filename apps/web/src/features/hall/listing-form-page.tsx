@@ -55,7 +55,7 @@ export function ListingFormPage() {
       { ...form.values, bk_id: account?.id ?? '', window_minutes: String(windowMinutes), request_id: requestId.current() },
       {
         amounts: ['number', 'price', 'min', 'max'],
-        onFieldError: (field, message) => setErrors({ [field]: message }),
+        onFieldError: (field, message) => setErrors((e) => ({ ...e, [field]: message })),
       },
     );
     if (!body || !account) return;
