@@ -170,6 +170,7 @@ function BindingForm({
           error={errors.totp}
         />
       )}
+      <p className="field-hint">{t('binding.waitNote')}</p>
       <SubmitButton onSubmit={submit}>{t(editing ? 'binding.saveChanges' : 'binding.submit')}</SubmitButton>
     </div>
   );
