@@ -97,6 +97,12 @@ describe('account binding (German)', { timeout: 15_000 }, () => {
     });
     openApp(ROUTES.binding);
     expect(await screen.findByText('Noch kein Konto verknüpft')).toBeTruthy();
+    // why a new account cannot be paid out to at once is said before it is bound
+    expect(
+      screen.getByText(
+        'Ein neues Konto oder eines, dessen Empfängerdaten Sie ändern, erhält Auszahlungen und Verkäufe erst 24 Stunden nach dem Speichern.',
+      ),
+    ).toBeTruthy();
     // a German mobile number is longer than the 11 characters a mainland number has
     expect(input('z. B. +49 151 23456789').maxLength).toBeGreaterThanOrEqual(20);
 
