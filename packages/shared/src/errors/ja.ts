@@ -68,9 +68,9 @@ export default {
   payout_accounts_limit: '受取口座は最大 {max} 件まで登録できます。使わなくなった口座を先に削除してください',
   payout_account_pending:
     'この口座への支払い（出金または売却）が審査中です。完了または却下されるまで、この口座の変更・削除はできません',
-  merchant_inactive: 'この加盟店は現在買い取りを行っていません',
-  merchant_quantity_short: 'この加盟店の残り買取数量は {max} USDT です',
-  payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
+  merchant_inactive: 'この業者は現在買い取りを行っていません',
+  merchant_quantity_short: 'この業者の残り買取数量は {max} USDT です',
+  payout_kind_not_accepted: 'この業者はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
   merchant_offer_changed: 'このオファーは変更されました。内容を確認してもう一度お試しください',
   // trading between customers (issue 8)
   listing_not_open: 'この売り注文は受付を終了しています',

@@ -107,6 +107,11 @@ describe('hall', () => {
     // what one trade may buy now: from the minimum to what is left (333.33), not to the listing's 400.00
     expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 10.00–333.33 USDT');
     expect(await screen.findByText(/cy\*\*\*@example\.com/)).toBeTruthy();
+    // a deal's time is written as every other time in the app
+    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2025-03-01T09:00:00.000Z'),
+    );
+    expect(screen.getByText(time)).toBeTruthy();
   });
 
   it('buys through the sheet: "All" is min(remaining, max) in whole cents, the fiat follows, a confirmation, then the trade page', async () => {
