@@ -461,6 +461,14 @@ export const BANK_FORM = {
   state: 'Berlin',
 };
 
+/** The `n`th of distinct valid German IBANs, for a customer who binds more than one bank account. */
+export function germanIban(n: number): string {
+  const bban = `37040044${String(n).padStart(10, '0')}`;
+  // ISO 7064 mod 97-10 over the account, the country (D=13, E=14) and 00, read as one number
+  const check = 98n - (BigInt(`${bban}131400`) % 97n);
+  return `DE${String(check).padStart(2, '0')}${bban}`;
+}
+
 /**
  * Makes every payout account in the test database usable now, as if bound long ago (a fixed past moment, so every
  * node's clock agrees, however far a test moved its own): for tests that bind an account and pay out to it at once.

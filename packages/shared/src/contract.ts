@@ -238,7 +238,7 @@ export const CONTRACT = {
 
   [API.sellingTongji]: {
     summary:
-      "The Hall's summary from the ledger: available, escrow (USDT in the caller's listings), frozen (pending withdrawals and sales), their total and the on-order amount (escrow + frozen).",
+      "The Hall's summary from the ledger: available, escrow (USDT in the caller's listings), frozen (pending withdrawals and sales), the total balance (available + frozen + escrow + interest, the same total as `userinfo/get-money-info` and `asset-log/tongji`) and the on-order amount (escrow + frozen).",
     auth: 'customer',
     request: s.emptyRequest,
     response: a.sellingTongjiSchema,

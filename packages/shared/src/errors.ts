@@ -150,6 +150,11 @@ export const ERROR_CODES = {
   trade_unpaid_limit: 1600,
   trade_cancel_limit_near: 1601,
   sale_no_payout_account: 1602,
+  // forms and validation
+  iban_bound_already: 1630,
+  price_zero: 1631,
+  price_decimals: 1632,
+  price_format: 1633,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

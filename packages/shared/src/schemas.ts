@@ -4,7 +4,7 @@ import { CODE_LENGTH, NICKNAME_MAX, OPERATOR_ROLES, PAGE_SIZE_MAX, PASSWORD_MAX,
 import type { ErrorKey } from './errors.js';
 import { INTEREST_DAYS_MAX, parseRate } from './interest.js';
 import { LANGS } from './lang.js';
-import { AMOUNT_ENTRY_RE, amountEntryIssue, fitsLedger, parseAmount } from './money.js';
+import { AMOUNT_ENTRY_RE, amountEntryIssue, fitsLedger, formatAmount, parseAmount } from './money.js';
 import { normalizePhone } from './phone.js';
 
 /**
@@ -68,6 +68,12 @@ export function idField(missing: ErrorKey = 'invalid_value') {
     ],
     { error: (issue) => (isBlank(issue.input) ? missing : 'invalid_value') },
   );
+}
+
+/** A per-order minimum above the maximum is refused at the minimum, naming the maximum its message asks for. */
+function minNotAboveMax(v: { min: bigint; max: bigint }, ctx: z.RefinementCtx) {
+  if (v.min > v.max)
+    ctx.addIssue({ code: 'custom', path: ['min'], message: 'amount_too_large', params: { max: formatAmount(v.max) } });
 }
 
 const required = (key: ErrorKey, max: number, tooLong?: ErrorKey) => textField({ max, required: key, tooLong });
@@ -390,10 +396,14 @@ export const addressUpdateRequest = z
 
 // ---- selling to merchants (issue 8) ----
 
-/** A unit price in fiat per USDT: > 0 with at most 6 decimals, parsed into micro-units of the currency. */
-const priceField = required('fields_required', 22, 'invalid_value')
-  .regex(/^\d{1,15}(\.\d{1,6})?$/, err('invalid_value'))
-  .refine((s) => /[1-9]/.test(s), err('invalid_value'))
+/**
+ * A unit price in fiat per USDT: > 0 with at most 6 decimals, parsed into micro-units of the currency. Each way it can
+ * be wrong has its own message, so the form says what to change.
+ */
+const priceField = required('fields_required', 22, 'price_too_big')
+  .regex(/^\d+(\.\d+)?$/, err('price_format'))
+  .refine((s) => /[1-9]/.test(s), err('price_zero'))
+  .refine((s) => (s.split('.')[1] ?? '').length <= 6, err('price_decimals'))
   .refine((s) => (s.split('.')[0] ?? '').length <= PRICE_WHOLE_DIGITS, err('price_too_big'))
   .transform((s) => parseAmount(s, 6) as bigint);
 const currencyField = required('fields_required', 3, 'invalid_value')
@@ -416,9 +426,7 @@ const merchantFields = z.object({
   max: amountField,
   methods: methodsField,
 });
-export const merchantCreateRequest = merchantFields
-  .extend({ active: activeField.default(true) })
-  .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
+export const merchantCreateRequest = merchantFields.extend({ active: activeField.default(true) }).superRefine(minNotAboveMax);
 /** Changes some fields of an offer: the service checks min <= max against what it keeps. */
 export const merchantUpdateRequest = merchantFields
   .partial()
@@ -468,7 +476,7 @@ export const sellingCreateRequest = z
     request_id: requestIdField,
     ...secondFactor,
   })
-  .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
+  .superRefine(minNotAboveMax);
 export const sellingCancelRequest = z.object({ id: idField() });
 export const sellingOrderRequest = pagingRequest.extend({ mine: flagField.optional() });
 
@@ -536,7 +544,7 @@ const interestProductFields = z.object({
 });
 export const interestProductCreateRequest = interestProductFields
   .extend({ active: activeField.default(true) })
-  .refine((v) => v.min <= v.max, { ...err('amount_too_large'), path: ['min'] });
+  .superRefine(minNotAboveMax);
 /** Changes some fields of a product: the service checks min <= max and quota >= sold against what it keeps. */
 export const interestProductUpdateRequest = interestProductFields
   .partial()

@@ -20,7 +20,8 @@ export class InvalidField extends DomainError {
   constructor(
     key: ErrorKey,
     readonly field: string,
+    params: Record<string, MessageParam> = {},
   ) {
-    super(key);
+    super(key, params);
   }
 }

@@ -66,7 +66,9 @@ export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.out
   const first = result.error.issues[0];
   const key = isErrorKey(first?.message) ? first.message : 'invalid_value';
   const field = first?.path[0];
-  throw typeof field === 'string' ? new InvalidField(key, field) : new DomainError(key);
+  // a refinement names what its message asks for (the maximum a minimum may not pass)
+  const params = first?.code === 'custom' ? (first.params ?? {}) : {};
+  throw typeof field === 'string' ? new InvalidField(key, field, params) : new DomainError(key, params);
 }
 
 /** Who calls, as the services see it: the session tokens sent and the client's address — never the HTTP request. */

@@ -1,10 +1,12 @@
 import type { PayoutAccount } from '@c2c/shared';
 import { Selector } from 'antd-mobile';
+import { usePayoutReady } from '../lib/payout-accounts';
 import { UsableFrom } from './usable-from';
 
 /**
  * Picks one payout account: its label (bank and last IBAN digits, or the Wise e-mail) over a description. Where the
- * money is paid out to the account (`payout`: withdrawals, sales), an account in its first 24 hours says from when.
+ * money is paid out to the account (`payout`: withdrawals, sales), an account in its first 24 hours cannot be picked
+ * and says from when it can.
  */
 export function AccountPicker({
   accounts,
@@ -19,6 +21,7 @@ export function AccountPicker({
   describe?: (account: PayoutAccount) => string;
   payout?: boolean;
 }) {
+  const ready = usePayoutReady(accounts);
   return (
     <Selector
       className="account-picker"
@@ -36,6 +39,7 @@ export function AccountPicker({
           describe(a)
         ),
         value: a.id,
+        disabled: payout && !ready(a),
       }))}
     />
   );

@@ -2,10 +2,10 @@ import { API } from '@c2c/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
-import { dateTimeFormat } from '../lib/intl';
 import { CURRENCY, formatMoney } from '../lib/money';
 import { queryKeys } from '../lib/queries';
 import { MoneyText } from './money-text';
+import { TimeText } from './time-text';
 
 /**
  * The latest completed deals of everyone (sellers masked): a small list on Home and under the Hall's tabs. Home is the
@@ -42,9 +42,7 @@ export function HistoryList({ limit }: { limit?: number }) {
                 <span>
                   {formatMoney(deal.price, i18n.language)} {deal.currency}
                 </span>
-                <time dateTime={deal.completed_at}>
-                  {dateTimeFormat(i18n.language, 'short').format(new Date(deal.completed_at))}
-                </time>
+                <TimeText value={deal.completed_at} />
               </div>
             </li>
           ))}

@@ -39,6 +39,16 @@ describe('language popup', () => {
     expect(localStorage.getItem('lang')).toBeNull();
   });
 
+  it('closes without asking when the current language is tapped', async () => {
+    const onClose = vi.fn();
+    const server = fakeServer({});
+    render(<LanguageSheet visible onClose={onClose} />);
+    fireEvent.click(await screen.findByText('English'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(server.calls).toHaveLength(0);
+  });
+
   it('signed out, only the device remembers it (sign-in stores it on the account)', async () => {
     const server = fakeServer({});
     await choose('繁體中文');

@@ -35,7 +35,8 @@ export function LanguageSheet({ visible, onClose }: Props) {
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" showCloseButton>
       <h3 className="sheet-title">{t('language.title')}</h3>
-      <CheckList value={[active]} onChange={(v) => v[0] && choose(v[0] as Lang)}>
+      {/* tapping the checked language unchecks it (an empty value): that is choosing it again, which closes the popup */}
+      <CheckList value={[active]} onChange={(v) => choose((v[0] as Lang | undefined) ?? active)}>
         {LANGS.map((lang) => (
           <CheckList.Item key={lang} value={lang}>
             <span lang={lang}>{LANG_NAMES[lang]}</span>

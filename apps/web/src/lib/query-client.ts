@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -7,3 +7,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query takes the device as online until an `offline` event, and a page opened offline never gets one: its
+// queries would fail and stay failed. Told the truth, they wait for the connection and load as soon as it is back.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

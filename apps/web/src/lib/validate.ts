@@ -11,15 +11,15 @@ export type FormSchema = keyof Schemas;
 /** What a parsed form sends: the schemas turn an amount into bigint micro-units; the wire carries it as a wire decimal. */
 export type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
 
-/** Shows a failed check at its field (`field` as the request names it) instead of a toast. */
+/** Shows a failed check at its field (`field` as the request names it) instead of a toast; called once per refused field. */
 export type FieldErrorHandler = (field: string, message: string) => void;
 
 /** A typed amount the user's language cannot read as a number: the schema refuses it with the amount format text. */
 const UNREADABLE = '?';
 
 /**
- * Checks a form with its shared wire schema; on failure shows the first issue in the user's language (at its
- * field when the form passes `onFieldError`, else as a toast) and answers null. On success it answers the normalized values to send, amounts as wire decimals ("12.50").
+ * Checks a form with its shared wire schema; on failure shows in the user's language every refused field's first
+ * issue at its field when the form passes `onFieldError`, else the first issue as a toast, and answers null. On success it answers the normalized values to send, amounts as wire decimals ("12.50").
  * The fields named in `amounts` are typed as the user's language writes numbers ("1.234,50" in de) and read
  * with its marks first (`readAmount`). zod, the schemas and the error texts arrive with the first submit,
  * which keeps them out of the first page.
@@ -46,11 +46,26 @@ export async function validate<K extends FormSchema>(
     ]);
     return Object.fromEntries(wire) as Wire<z.output<Schemas[K]>>;
   }
-  const issue = result.error.issues[0];
-  const message = await errorText(issue?.message);
-  const field = issue?.path[0];
-  if (onFieldError && typeof field === 'string') onFieldError(field, message);
-  else showToast(message);
+  const issues = result.error.issues;
+  const messageOf = (issue: (typeof issues)[number] | undefined) => {
+    // a refinement names what its message asks for (the maximum a minimum may not pass), as a wire decimal
+    const params = issue?.code === 'custom' ? ((issue.params ?? {}) as Record<string, string>) : {};
+    const shown = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, formatMoney(v, i18n.language)]));
+    return errorText(issue?.message, shown);
+  };
+  const first = issues[0];
+  if (!onFieldError || typeof first?.path[0] !== 'string') {
+    showToast(await messageOf(first));
+    return null;
+  }
+  // every refused field at once, each with its first issue, in the schema's order
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || seen.has(field)) continue;
+    seen.add(field);
+    onFieldError(field, await messageOf(issue));
+  }
   return null;
 }
 

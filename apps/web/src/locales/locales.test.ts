@@ -100,6 +100,19 @@ describe('Traditional Chinese', () => {
   });
 });
 
+describe('Japanese', () => {
+  it('calls a merchant by one word in the app texts and the error texts', async () => {
+    const { loadErrorTexts } = await import('@c2c/shared');
+    const texts = [...load('ja').values(), ...Object.values(await loadErrorTexts('ja'))];
+    expect(texts.filter((t) => t.includes('業者')).length).toBeGreaterThan(0);
+    for (const other of ['加盟店', 'マーチャント', '商人'])
+      expect(
+        texts.filter((t) => t.includes(other)),
+        other,
+      ).toEqual([]);
+  });
+});
+
 describe('English', () => {
   it('starts every sentence with a capital letter', () => {
     const lower = [...load('en')].filter(([key, text]) => /^[a-z]/.test(text) && key !== 'binding.ibanPlaceholder');

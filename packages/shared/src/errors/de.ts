@@ -153,4 +153,9 @@ export default {
     'Sie haben innerhalb von 24 Stunden {count} Trades abgebrochen oder verfallen lassen; bezahlen Sie den offenen Trade, bevor Sie erneut kaufen',
   sale_no_payout_account:
     'Sie haben kein Auszahlungskonto einer Art, auf die dieser Händler auszahlt, das jetzt Auszahlungen empfangen kann; bitte fügen Sie zuerst eines hinzu',
+  // forms and validation
+  iban_bound_already: 'Diese IBAN haben Sie bereits verknüpft',
+  price_zero: 'Der Preis muss größer als 0 sein',
+  price_decimals: 'Ein Preis darf höchstens 6 Nachkommastellen haben',
+  price_format: 'Geben Sie den Preis in Ziffern mit einem Komma vor den Nachkommastellen ein, z. B. 7,25',
 } satisfies ErrorTexts;

@@ -149,4 +149,9 @@ export default {
     'You cancelled or let expire {count} trades within 24 hours; pay the trade awaiting your payment before you buy again',
   sale_no_payout_account:
     'You have no payout account of a kind this merchant pays to that can receive payouts now; please add one first',
+  // forms and validation
+  iban_bound_already: 'You have already bound this IBAN',
+  price_zero: 'The price must be greater than 0',
+  price_decimals: 'A price may have at most 6 decimals',
+  price_format: 'Enter the price in digits with a dot for the decimals, e.g. 7.25',
 } satisfies ErrorTexts;

@@ -51,7 +51,7 @@ export default {
   amount_too_large: '金額は {max} USDT 以下にしてください',
   no_payout_account: '先に受取口座を登録してください',
   withdraw_locked:
-    'パスワード変更後または二段階認証の無効化後24時間は、出金・売り注文・リリース・加盟店への売却ができません。{hours}時間後にお試しください',
+    'パスワード変更後または二段階認証の無効化後24時間は、出金・売り注文・リリース・業者への売却ができません。{hours}時間後にお試しください',
   record_not_found: 'この記録は存在しません',
   state_conflict: 'この項目は既に処理されています',
   network_unavailable: 'このネットワークは入金に利用できません',
@@ -69,9 +69,9 @@ export default {
   payout_accounts_limit: '受取口座は最大 {max} 件まで登録できます。使わなくなった口座を先に削除してください',
   payout_account_pending:
     'この口座への支払い（出金または売却）が審査中です。完了または却下されるまで、この口座の変更・削除はできません',
-  merchant_inactive: 'この加盟店は現在買い取りを行っていません',
-  merchant_quantity_short: 'この加盟店の残り買取数量は {max} USDT です',
-  payout_kind_not_accepted: 'この加盟店はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
+  merchant_inactive: 'この業者は現在買い取りを行っていません',
+  merchant_quantity_short: 'この業者の残り買取数量は {max} USDT です',
+  payout_kind_not_accepted: 'この業者はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
   merchant_offer_changed: 'このオファーは変更されました。内容を確認してもう一度お試しください',
   // trading between customers (issue 8)
   listing_not_open: 'この売り注文は受付を終了しています',
@@ -146,5 +146,10 @@ export default {
   trade_unpaid_limit: '支払い待ちの取引がすでに {count} 件あります。いずれかを支払うかキャンセルしてから購入してください',
   trade_cancel_limit_near:
     '24時間以内に {count} 件の取引がキャンセルまたは期限切れになりました。支払い待ちの取引を支払ってから購入してください',
-  sale_no_payout_account: 'この加盟店が対応する種類で、現在受け取り可能な受取口座がありません。先に追加してください',
+  sale_no_payout_account: 'この業者が対応する種類で、現在受け取り可能な受取口座がありません。先に追加してください',
+  // forms and validation
+  iban_bound_already: 'このIBANはすでに登録されています',
+  price_zero: '価格は0より大きくしてください',
+  price_decimals: '価格の小数は6桁までです',
+  price_format: '価格は数字と小数点で入力してください（例：7.25）',
 } satisfies ErrorTexts;

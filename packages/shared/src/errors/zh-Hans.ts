@@ -142,4 +142,9 @@ export default {
   trade_unpaid_limit: '您已有 {count} 笔待付款的交易，请先付款或取消其中一笔再购买',
   trade_cancel_limit_near: '您在24小时内已有 {count} 笔交易被取消或超时，请先为待付款的交易付款再购买',
   sale_no_payout_account: '您没有该商家支持且当前可收款的收款账户，请先添加',
+  // forms and validation
+  iban_bound_already: '您已绑定过此 IBAN',
+  price_zero: '价格必须大于 0',
+  price_decimals: '价格最多 6 位小数',
+  price_format: '请用数字和小数点输入价格，例如 7.25',
 } satisfies ErrorTexts;

@@ -142,4 +142,9 @@ export default {
   trade_unpaid_limit: '您已有 {count} 筆待付款的交易，請先付款或取消其中一筆再購買',
   trade_cancel_limit_near: '您在24小時內已有 {count} 筆交易被取消或逾時，請先為待付款的交易付款再購買',
   sale_no_payout_account: '您沒有此商家支援且目前可收款的收款帳戶，請先新增',
+  // forms and validation
+  iban_bound_already: '您已綁定過此 IBAN',
+  price_zero: '價格必須大於 0',
+  price_decimals: '價格最多 6 位小數',
+  price_format: '請用數字和小數點輸入價格，例如 7.25',
 } satisfies ErrorTexts;

@@ -1,6 +1,6 @@
 import { formatAmount, kindsCountedAs, netEntries } from '@c2c/shared';
 import type { Tx } from '../../context.js';
-import { assetLog, availableTotals, completedSales, wholeAssetLog } from '../ledger/ledger.service.js';
+import { assetLog, availableTotals, completedSales, totalHeld, wholeAssetLog } from '../ledger/ledger.service.js';
 
 export const listLog = (tx: Tx, userId: number, page: number, pageSize: number) => assetLog(tx, userId, page, pageSize);
 
@@ -10,7 +10,7 @@ export async function logSummary(tx: Tx, userId: number) {
   const b = t.balances;
   const { income, expenditure } = t.flows();
   return {
-    total_balance: formatAmount(b.available + b.frozen + b.escrow + b.interest),
+    total_balance: formatAmount(totalHeld(b)),
     business: formatAmount(b.frozen + b.escrow + b.interest),
     income: formatAmount(income),
     expenditure: formatAmount(expenditure),

@@ -118,6 +118,9 @@ export async function balances(tx: Tx, userId: number): Promise<Record<UserAccou
   };
 }
 
+/** Everything a customer holds: the one "total balance" every page and summary shows. */
+export const totalHeld = (b: Record<UserAccountKind, bigint>): bigint => b.available + b.frozen + b.escrow + b.interest;
+
 /** A customer's balances, read from their ledger accounts. */
 export async function moneyInfo(tx: Tx, userId: number): Promise<MoneyInfo> {
   const b = await balances(tx, userId);
@@ -126,7 +129,7 @@ export async function moneyInfo(tx: Tx, userId: number): Promise<MoneyInfo> {
     frozen: formatAmount(b.frozen),
     escrow: formatAmount(b.escrow),
     interest: formatAmount(b.interest),
-    total: formatAmount(b.available + b.frozen + b.escrow + b.interest),
+    total: formatAmount(totalHeld(b)),
   };
 }
 

@@ -5,7 +5,7 @@ import { oncePerRequest } from '../../db/idempotency.js';
 import type { ListingsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { balances, post } from '../ledger/ledger.service.js';
+import { balances, post, totalHeld } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, lockOwnAccount } from '../payouts/payouts.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
@@ -248,14 +248,14 @@ export async function closeIfSoldOut(tx: Tx, ctx: AppContext, listingId: number)
 
 // ---- the Hall's summary and history ----
 
-/** Available, escrow (listings) and frozen (withdrawals and sales under review), from the ledger. */
+/** Available, escrow (listings) and frozen (withdrawals and sales under review), and the total held, from the ledger. */
 export async function tongji(tx: Tx, userId: number) {
   const b = await balances(tx, userId);
   return {
     available: formatAmount(b.available),
     escrow: formatAmount(b.escrow),
     frozen: formatAmount(b.frozen),
-    total: formatAmount(b.available + b.escrow + b.frozen),
+    total: formatAmount(totalHeld(b)),
     on_order: formatAmount(b.escrow + b.frozen),
   };
 }

@@ -24,7 +24,9 @@ describe('a sell listing', () => {
       [{ ...body, min: '60', max: '50' }, 'amount_too_large'],
       [{ ...body, number: '150.01', max: '100' }, 'insufficient_balance'],
       [{ ...body, window_minutes: '20' }, 'invalid_value'],
-      [{ ...body, price: '0' }, 'invalid_value'],
+      [{ ...body, price: '0' }, 'price_zero'],
+      [{ ...body, price: '0.1234567' }, 'price_decimals'],
+      [{ ...body, price: '0,92' }, 'price_format'],
       [{ ...body, number: '' }, 'amount_required'],
     ];
     for (const [b, key] of cases) expect([key, (await sell(seller.token, b)).code]).toEqual([key, errorCode(key as never)]);
@@ -54,6 +56,40 @@ describe('a sell listing', () => {
     expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(errorCode('payout_account_pending'));
     expect((await act(s, seller, API.sellingCancel, first.data.id)).code).toBe(200);
     expect((await s.call(API.bankinfoDelete, { bk_id: seller.bk }, seller.token)).code).toBe(200);
+  });
+
+  it('names the maximum in the refusal of a minimum above it, in every language', async () => {
+    const seller = await customer(s, admin, '150');
+    for (const lang of ['en', 'zh-Hans', 'zh-Hant', 'de', 'ja']) {
+      const r = await s.call(API.sellingCreate, { ...LISTING, bk_id: seller.bk, min: '60', max: '50', lang }, seller.token);
+      expect(r.code).toBe(errorCode('amount_too_large'));
+      expect(r.msg, lang).toMatch(/50/);
+      expect(r.msg, lang).not.toMatch(/[{}]/);
+    }
+  });
+
+  it('answers one total balance everywhere: available + frozen + escrow + interest', async () => {
+    const seller = await customer(s, admin, '355');
+    const product = await s.admin<{ id: number }>(
+      ADMIN_API.lixibaoCreate,
+      { name: 'Weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' },
+      admin,
+    );
+    expect(product.code).toBe(200);
+    const subscribed = await s.call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '100' }, seller.token);
+    expect(subscribed.code).toBe(200);
+    expect((await s.call(API.withdrawCreate, { bk_id: seller.bk, amount: '20' }, seller.token)).code).toBe(200);
+    await listing(s, seller, { number: '55', min: '10', max: '50' });
+
+    expect(await money(s, seller)).toEqual({
+      balance: '180.00',
+      frozen: '20.00',
+      escrow: '55.00',
+      interest: '100.00',
+      total: '355.00',
+    });
+    expect((await s.call(API.sellingTongji, {}, seller.token)).data).toMatchObject({ total: '355.00' });
+    expect((await s.call(API.assetLogTongji, {}, seller.token)).data).toMatchObject({ total_balance: '355.00' });
   });
 
   it('is paused for 24 hours after a password change, since buyers pay fiat to the bound account', async () => {

@@ -97,7 +97,7 @@ describe('merchant offers', () => {
     // bad input changes nothing
     expect((await s.admin(ADMIN_API.merchantCreate, { ...OFFER, min: '600' }, admin)).code).toBe(errorCode('amount_too_large'));
     expect((await s.admin(ADMIN_API.merchantCreate, { ...OFFER, methods: [] }, admin)).code).toBe(errorCode('fields_required'));
-    expect((await s.admin(ADMIN_API.merchantCreate, { ...OFFER, price: '0' }, admin)).code).toBe(errorCode('invalid_value'));
+    expect((await s.admin(ADMIN_API.merchantCreate, { ...OFFER, price: '0' }, admin)).code).toBe(errorCode('price_zero'));
     expect((await s.admin(ADMIN_API.merchantUpdate, { id: created.id, min: '600' }, admin)).code).toBe(
       errorCode('amount_too_large'),
     );

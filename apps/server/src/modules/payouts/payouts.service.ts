@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
 import { addSeconds, iso } from '../../lib/clock.js';
-import { DomainError } from '../../lib/errors.js';
+import { DomainError, InvalidField } from '../../lib/errors.js';
 import { lastPayoutTo, payoutPendingTo } from '../review/review.service.js';
 import { lockCustomer } from '../users/users.service.js';
 import * as repo from './payouts.repository.js';
@@ -77,11 +77,23 @@ function detailsOf(input: AccountInput) {
   return { ...empty, ...input };
 }
 
+/** The IBAN as banks compare it: without spaces, in capitals. */
+const ibanKey = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
+
+/** A bank account whose IBAN the customer has bound already (another of their current accounts) is refused. */
+async function refuseBoundIban(tx: Tx, userId: number, input: AccountInput, except?: number) {
+  if (input.type !== 'bank') return;
+  const bound = await repo.listAccounts(tx, userId, 'bank');
+  if (bound.some((a) => a.id !== except && ibanKey(a.iban) === ibanKey(input.iban)))
+    throw new InvalidField('iban_bound_already', 'iban');
+}
+
 export async function bindAccount(tx: Tx, ctx: AppContext, userId: number, input: AccountInput) {
   // count-then-insert: two concurrent binds of one customer must not both see 19 (PostgreSQL)
   await lockCustomer(tx, userId);
   if ((await repo.countAccounts(tx, userId)) >= MAX_ACCOUNTS)
     throw new DomainError('payout_accounts_limit', { max: MAX_ACCOUNTS });
+  await refuseBoundIban(tx, userId, input);
   const now = ctx.clock.now();
   const id = await repo.insertAccount(tx, {
     ...detailsOf(input),
@@ -110,6 +122,7 @@ export async function updateAccount(tx: Tx, ctx: AppContext, userId: number, inp
   const { bk_id, ...details } = input;
   const old = await lockForChange(tx, userId, bk_id);
   if (old.type !== details.type) throw new DomainError('invalid_value');
+  await refuseBoundIban(tx, userId, details, old.id);
   const next = detailsOf(details);
   const now = ctx.clock.now();
   const payeeChanged = PAYEE_FIELDS.some((f) => next[f] !== old[f]);

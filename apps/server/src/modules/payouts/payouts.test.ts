@@ -1,6 +1,14 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { agePayoutAccounts, BANK_FORM, credit, moneyTestServer, signUp, type TestServer } from '../../../test/harness.js';
+import {
+  agePayoutAccounts,
+  BANK_FORM,
+  credit,
+  germanIban,
+  moneyTestServer,
+  signUp,
+  type TestServer,
+} from '../../../test/harness.js';
 
 let s: TestServer;
 let admin: string;
@@ -36,7 +44,7 @@ describe('payout account phone numbers', () => {
       ['+886 912 345 678', '+886912345678'],
       ['13800138000', '+8613800138000'],
     ];
-    for (const [typed] of cases) expect((await bind(token, { phone: typed })).code).toBe(200);
+    for (const [i, [typed]] of cases.entries()) expect((await bind(token, { phone: typed, iban: germanIban(i) })).code).toBe(200);
     const stored = (await list(token)).map((a) => a.phone).reverse();
     expect(stored).toEqual(cases.map(([, e164]) => e164));
 
@@ -78,7 +86,7 @@ describe('payout account phone numbers', () => {
 describe('payout account cap', () => {
   it('stores exactly 20 of 60 concurrent bindings and answers the rest with its own message', async () => {
     const { token } = await signUp(s);
-    const results = await Promise.all(Array.from({ length: 60 }, () => bind(token)));
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => bind(token, { iban: germanIban(i) })));
     expect(results.filter((r) => r.code === 200)).toHaveLength(20);
     const refused = results.filter((r) => r.code !== 200);
     expect(new Set(refused.map((r) => r.code))).toEqual(new Set([errorCode('payout_accounts_limit')]));
@@ -92,8 +100,33 @@ describe('payout account cap', () => {
     expect((await bind(token)).code).toBe(errorCode('payout_accounts_limit'));
     const [latest] = await list(token);
     expect((await remove(token, latest!.id)).code).toBe(200);
-    expect((await bind(token)).code).toBe(200);
+    expect((await bind(token, { iban: germanIban(60) })).code).toBe(200);
     expect(await list(token)).toHaveLength(20);
+  });
+});
+
+describe('one IBAN per customer', () => {
+  it('refuses binding an IBAN the customer has bound already, however it is spaced or cased, at the IBAN field', async () => {
+    const { token } = await signUp(s);
+    const other = await signUp(s);
+    const first = await bind(token);
+    expect(first.code).toBe(200);
+    const again = await bind(token, { iban: 'de89370400440532013000', bank_name: 'Other bank', lang: 'de' });
+    expect(again).toMatchObject({
+      code: errorCode('iban_bound_already'),
+      msg: 'Diese IBAN haben Sie bereits verknüpft',
+      data: { field: 'iban' },
+    });
+    expect(await list(token)).toHaveLength(1);
+    // another customer may bind it; a changed account may not take the IBAN of another one of the same customer
+    expect((await bind(other.token)).code).toBe(200);
+    const second = (await bind(token, { iban: germanIban(7) })).data.id;
+    expect((await update(token, second, { iban: BANK_FORM.iban })).code).toBe(errorCode('iban_bound_already'));
+    // editing an account keeps its own IBAN
+    expect((await update(token, first.data.id, { city: 'Hamburg' })).code).toBe(200);
+    // once removed, the IBAN can be bound again
+    expect((await remove(token, second)).code).toBe(200);
+    expect((await bind(token, { iban: germanIban(7) })).code).toBe(200);
   });
 });
 
@@ -101,7 +134,7 @@ describe('editing and removing payout accounts', () => {
   it('edits an own account as a new version: new details listed, old id gone, binding time kept', async () => {
     const alice = await signUp(s);
     const bob = await signUp(s);
-    const older = (await bind(alice.token, { bank_name: 'Sparkasse' })).data.id;
+    const older = (await bind(alice.token, { bank_name: 'Sparkasse', iban: germanIban(1) })).data.id;
     const original = (await bind(alice.token)).data.id;
     const before = await list(alice.token);
 

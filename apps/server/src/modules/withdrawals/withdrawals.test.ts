@@ -5,6 +5,7 @@ import {
   agePayoutAccounts,
   BANK_FORM,
   credit,
+  germanIban,
   moneyTestServer,
   operatorOf,
   PASSWORD,
@@ -363,6 +364,8 @@ describe('withdraw, at once or the careful way', () => {
           200,
         );
     };
+    // each new account its own IBAN: a customer binds an IBAN once
+    let ibans = 0;
     type Scenario = {
       account: 'usable' | 'cooling' | 'removed' | 'others' | 'missing';
       balance: number;
@@ -406,7 +409,7 @@ describe('withdraw, at once or the careful way', () => {
         }
         let bk: number = own;
         if (account === 'cooling' || account === 'removed') {
-          bk = (await s.call<{ id: number }>(API.bankinfoCreate, BANK_FORM, a.token)).data.id;
+          bk = (await s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, iban: germanIban(++ibans) }, a.token)).data.id;
           if (account === 'removed') expect((await s.call(API.bankinfoDelete, { bk_id: String(bk) }, a.token)).code).toBe(200);
         }
         if (account === 'others') bk = others;

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendableAmount } from '../../lib/amount-check';
 import type { Listing } from '../../lib/trade';
-import { config, findFieldError, findToast, money, openApp, signedInPageTest } from '../../test/app';
+import { config, findFieldError, findToast, inGerman, money, openApp, signedInPageTest } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
 import { BANK } from '../../test/fixtures';
 import { fiatOf } from './fiat';
@@ -110,6 +110,11 @@ describe('hall', () => {
     // what one trade may buy now: from the minimum to what is left (333.33), not to the listing's 400.00
     expect(document.querySelector('.listing-row')?.textContent).toContain('Limits 10.00–333.33 USDT');
     expect(await screen.findByText(/cy\*\*\*@example\.com/)).toBeTruthy();
+    // a deal's time is written as every other time in the app
+    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2025-03-01T09:00:00.000Z'),
+    );
+    expect(screen.getByText(time)).toBeTruthy();
   });
 
   it('says honestly what a seller has done in 30 days, never "-- completed", and keeps a long name on one line', async () => {
@@ -273,5 +278,52 @@ describe('listing form', () => {
       window_minutes: '30',
     });
     expect(body?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('shows every wrong field at once, says what is wrong with a price and names the maximum a minimum passes', async () => {
+    const calls = server();
+    openApp(ROUTES.listingCreate);
+    await screen.findByText('Commerzbank ••3000');
+    type('Price per USDT', '0');
+    post();
+    expect(await within(field('number')).findByRole('alert')).toBeTruthy();
+    expect(within(field('number')).getByRole('alert').textContent).toBe('Please enter amount');
+    expect(within(field('price')).getByRole('alert').textContent).toBe('The price must be greater than 0');
+
+    type('How much USDT to sell', '100');
+    type('Price per USDT', '0.9234567');
+    type('Smallest amount one buyer may take', '50');
+    type('Largest amount one buyer may take', '20');
+    post();
+    await waitFor(() =>
+      expect(within(field('price')).getByRole('alert').textContent).toBe('A price may have at most 6 decimals'),
+    );
+    type('Price per USDT', '0.92');
+    post();
+    await waitFor(() => expect(within(field('min')).getByRole('alert').textContent).toBe('The amount may be at most 20.00 USDT'));
+    expect(document.body.textContent).not.toMatch(/\{\{?\w+\}\}?/);
+    expect(calls.paths()).not.toContain(API.sellingCreate);
+  });
+
+  describe('in German', () => {
+    inGerman();
+    it('says a price is written with a decimal comma, and reads one', async () => {
+      const calls = server({ [API.sellingCreate]: () => ({ code: 200, data: { id: 5 } }) });
+      openApp(ROUTES.listingCreate);
+      await screen.findByText('Commerzbank ••3000');
+      type('Wie viel USDT verkaufen', '100');
+      type('Preis pro USDT', '0.92');
+      type('Kleinste Menge für einen Käufer', '10');
+      type('Größte Menge für einen Käufer', '50');
+      click(page().getByRole('button', { name: 'Angebot einstellen' }));
+      expect(await within(field('price')).findByRole('alert')).toBeTruthy();
+      expect(within(field('price')).getByRole('alert').textContent).toBe(
+        'Geben Sie den Preis in Ziffern mit einem Komma vor den Nachkommastellen ein, z. B. 7,25',
+      );
+      type('Preis pro USDT', '0,92');
+      click(page().getByRole('button', { name: 'Angebot einstellen' }));
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+      expect(calls.paths()).not.toContain(API.sellingCreate);
+    });
   });
 });

@@ -64,7 +64,7 @@ export function ListingFormPage() {
       },
       {
         amounts: ['number', 'price', 'min', 'max'],
-        onFieldError: (field, message) => setErrors({ [field]: message }),
+        onFieldError: (field, message) => setErrors((e) => ({ ...e, [field]: message })),
       },
     );
     if (!body || !account) return;

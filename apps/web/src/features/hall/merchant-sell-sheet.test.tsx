@@ -121,6 +121,21 @@ describe('sell to merchants', () => {
     expect(sheet.queryByText('Commerzbank ••3000')).toBeNull();
   });
 
+  it('shows an account in its first 24 hours disabled with the time it becomes usable, and sells to none until one is', async () => {
+    const usableAt = new Date(Date.now() + 3_600_000).toISOString();
+    const calls = server([offer({ methods: ['bank'] })], {
+      [API.bankinfoList]: () => ({ code: 200, data: { list: [{ ...BANK, usable_at: usableAt }] } }),
+    });
+    const sheet = await openSheet();
+    const waiting = (await sheet.findByText('Commerzbank ••3000')).closest('.adm-selector-item') as HTMLElement;
+    expect(waiting.classList).toContain('adm-selector-item-disabled');
+    expect(waiting.classList).not.toContain('adm-selector-item-active');
+    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(usableAt));
+    expect(within(waiting).getByText(/Usable for withdrawals from/).textContent).toContain(time);
+    expect(sheet.getByRole('button', { name: 'Sell' }).hasAttribute('disabled')).toBe(true);
+    expect(calls.paths()).not.toContain(API.saleuCreateOrder);
+  });
+
   it('says so and links to account binding when the user has no account of those kinds', async () => {
     server([offer({ methods: ['bank'] })], { [API.bankinfoList]: () => ({ code: 200, data: { list: [WISE] } }) });
     const sheet = await openSheet();

@@ -13,7 +13,7 @@ import { sendableAmount, useAmountError } from '../../lib/amount-check';
 import { confirm } from '../../lib/dialog';
 import { formatMoney } from '../../lib/money';
 import { navigate } from '../../lib/navigation';
-import { usePayoutAccounts } from '../../lib/payout-accounts';
+import { usePayoutAccounts, usePayoutReady } from '../../lib/payout-accounts';
 import { useMoney } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
@@ -55,7 +55,9 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
   const [totp, setTotp] = useState('');
 
   const options = (accounts.data ?? []).filter((a) => offer.methods.includes(a.type));
-  const account = options.find((a) => a.id === picked) ?? options[0];
+  // an account still in its first 24 hours is shown but not picked: no payout may go to it yet
+  const ready = usePayoutReady(options);
+  const account = options.find((a) => a.id === picked && ready(a)) ?? options.find(ready);
   const price = `${formatMoney(offer.price, lang)} ${offer.currency}`;
   // the merchant buys no more than its quantity left
   const limits = {
@@ -156,7 +158,7 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
           {receive === null ? '--' : `${formatMoney(receive, lang)} ${offer.currency}`}
         </output>
       </Field>
-      {options.length === 0 || !account ? (
+      {options.length === 0 ? (
         <div className="sell-no-account" role="status">
           <p>
             {t('hall.merchant.noAccount', {
@@ -171,10 +173,12 @@ function SellForm({ offer, onDone }: { offer: MerchantOffer; onDone: () => void 
         <>
           <div className="field">
             <span className="field-label">{t('hall.merchant.account')}</span>
-            <AccountPicker accounts={options} value={account.id} onChange={setPicked} payout />
+            <AccountPicker accounts={options} value={account?.id ?? 0} onChange={setPicked} payout />
           </div>
           {secondFactor && <SecondFactorField value={totp} onChange={setTotp} />}
-          <SubmitButton onSubmit={submit}>{t('hall.merchant.submit')}</SubmitButton>
+          <SubmitButton onSubmit={submit} disabled={!account}>
+            {t('hall.merchant.submit')}
+          </SubmitButton>
         </>
       )}
     </div>

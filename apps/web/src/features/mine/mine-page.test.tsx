@@ -29,6 +29,20 @@ describe('My page', () => {
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}').vip_level).toBe(3);
   });
 
+  it('shows every part of the balance: available, frozen, in listings and the interest wallet', async () => {
+    fakeServer({
+      [API.config]: () => ({ code: 200, data: config }),
+      [API.getMoneyInfo]: () => ({
+        code: 200,
+        data: { balance: '200.00', frozen: '0.00', escrow: '55.00', interest: '100.00', total: '355.00' },
+      }),
+      [API.getInfo]: () => ({ code: 200, data: user }),
+    });
+    openApp(ROUTES.mine);
+    const escrow = (await screen.findByText('In listings')).closest('.stat') as HTMLElement;
+    await waitFor(() => expect(escrow.textContent).toContain('55.00'));
+  });
+
   it('shows VIP 0 for a customer without a level', async () => {
     fakeServer({
       [API.config]: () => ({ code: 200, data: config }),

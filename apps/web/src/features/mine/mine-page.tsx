@@ -79,6 +79,7 @@ export function MinePage() {
         </strong>
         <div className="summary-row">
           <Stat label={t('mine.frozen')} value={money ? <MoneyValue value={money.frozen} /> : null} />
+          <Stat label={t('mine.escrow')} value={money ? <MoneyValue value={money.escrow} /> : null} />
           <Stat label={t('mine.interest')} value={money ? <MoneyValue value={money.interest} /> : null} />
         </div>
       </section>

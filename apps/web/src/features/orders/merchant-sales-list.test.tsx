@@ -71,6 +71,12 @@ describe('merchant sales in Orders', () => {
     expect(auditing?.getByText('Selling quantity')).toBeTruthy();
     expect(auditing?.getByText('Matching time')).toBeTruthy();
     expect(auditing?.queryByText(/Reason/)).toBeNull();
+    // only the paid sale says the money was received
+    expect(completed?.getByText('Amount received')).toBeTruthy();
+    expect(auditing?.getByText('Amount to receive')).toBeTruthy();
+    expect(auditing?.queryByText('Amount received')).toBeNull();
+    expect(rejected?.getByText('Sale amount')).toBeTruthy();
+    expect(rejected?.queryByText('Amount received')).toBeNull();
   });
 
   it('filters by state', async () => {

@@ -14,6 +14,13 @@ import './merchant-sales.css';
 
 type Filter = MerchantSale['status'] | 'all';
 
+// only a sale the merchant paid was received; one under review is still to be paid, a rejected one never is
+const FIAT_LABEL = {
+  auditing: 'orders.sales.fiatDue',
+  completed: 'orders.sales.fiat',
+  rejected: 'orders.sales.fiatRefused',
+} as const satisfies Record<MerchantSale['status'], TKey>;
+
 /** The spec's names of the states: Auditing, Completed, Rejected. */
 const STATUS: Record<MerchantSale['status'], TKey> = {
   auditing: 'orders.auditing',
@@ -41,7 +48,7 @@ function SaleRow({ sale }: { sale: MerchantSale }) {
           <dd>{t('orders.sales.priceValue', { price: formatMoney(sale.price, i18n.language), currency: sale.currency })}</dd>
         </div>
         <div>
-          <dt>{t('orders.sales.fiat')}</dt>
+          <dt>{t(FIAT_LABEL[sale.status])}</dt>
           <dd>
             <strong>
               {formatMoney(sale.fiat_amount, i18n.language)} {sale.currency}

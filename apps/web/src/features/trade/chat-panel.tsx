@@ -38,12 +38,15 @@ export function ChatPanel({ id, me, canWrite }: { id: number; me: 'buyer' | 'sel
   const { t } = useTranslation();
   const chat = useChat(id);
   const [text, setText] = useState('');
-  const end = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const messages = chat.data ?? [];
 
+  // The newest message is shown by scrolling the list itself: scrolling it into view would move the page past the
+  // trade's status, amount and countdown.
   useEffect(() => {
-    if (messages.length > 0) end.current?.scrollIntoView?.({ block: 'nearest' });
+    const list = listRef.current;
+    if (list && messages.length > 0) list.scrollTop = list.scrollHeight;
   }, [messages.length]);
 
   const refetch = () => queryClient.invalidateQueries({ queryKey: tradeKeys.messages(id) });
@@ -72,7 +75,7 @@ export function ChatPanel({ id, me, canWrite }: { id: number; me: 'buyer' | 'sel
   return (
     <section className="card chat-panel" aria-label={t('trade.chat.title')}>
       <h2 className="card-title padded">{t('trade.chat.title')}</h2>
-      <ol className="chat-messages">
+      <ol className="chat-messages" ref={listRef}>
         {messages.length === 0 && <li className="muted chat-empty">{t('trade.chat.empty')}</li>}
         {messages.map((m) => (
           <li
@@ -88,7 +91,6 @@ export function ChatPanel({ id, me, canWrite }: { id: number; me: 'buyer' | 'sel
           </li>
         ))}
       </ol>
-      <div ref={end} />
       {canWrite && (
         <div className="chat-compose">
           <Button

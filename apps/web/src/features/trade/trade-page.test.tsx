@@ -1,4 +1,4 @@
-import { API, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
+import { API, errorCode, REPEAT_CLICK_MS, ROUTES } from '@c2c/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, TradeDetail } from '../../lib/trade';
@@ -89,6 +89,35 @@ const pageButtons = () =>
 beforeAll(() => import('./trade-page'));
 
 signedInPageTest(NOW);
+
+describe("a trade that is not the caller's", () => {
+  it('says it was not found instead of offering to load it again', async () => {
+    server(trade(), { [API.tradeDetail]: () => ({ code: errorCode('record_not_found'), msg: 'This record does not exist' }) });
+    open();
+    expect(await screen.findByText('This trade was not found')).toBeTruthy();
+    expect(screen.queryByText('This page could not be loaded')).toBeNull();
+  });
+});
+
+describe('a trade with chat messages', () => {
+  it('opens at its top: the chat scrolls its own list to the newest message, never the page', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      server(trade(), {
+        [API.tradeMessageList]: () => ({
+          code: 200,
+          data: { list: [message(1, 'seller', 'Hello, pay to the IBAN please'), message(2, 'buyer', 'On it')] },
+        }),
+      });
+      open();
+      expect(await screen.findByText('On it')).toBeTruthy();
+      expect(scrolled).not.toHaveBeenCalled();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+});
 
 describe('countdown', () => {
   it('writes minutes and seconds, and hours past an hour', () => {

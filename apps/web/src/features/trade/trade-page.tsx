@@ -1,4 +1,5 @@
 import '../../components/trade.css';
+import { errorCode } from '@c2c/shared';
 import { Button, type ImageUploadItem, Popup, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { SecondFactorField, secondFactorMissing, useSecondFactorOn } from '../..
 import { SubmitButton } from '../../components/submit-button';
 import { TimeText } from '../../components/time-text';
 import { METHOD_KEYS, TRADE_STATUS_KEYS, TradeStatusTag } from '../../components/trade-status';
+import { ApiError } from '../../lib/api';
 import { confirm } from '../../lib/dialog';
 import type { TKey } from '../../lib/i18n-keys';
 import { formatMoney } from '../../lib/money';
@@ -307,6 +309,9 @@ export function TradePage() {
   const detail = useTradeDetail(Number.isInteger(id) ? id : 0);
   if (!(id > 0)) return <EmptyState text={t('trade.notFound')} />;
   if (detail.isPending) return <PageLoading />;
+  // another customer's trade answers exactly like a missing one: neither is there for the caller to load again
+  if (detail.error instanceof ApiError && detail.error.code === errorCode('record_not_found'))
+    return <EmptyState text={t('trade.notFound')} />;
   if (detail.isError) return <QueryError onRetry={() => void detail.refetch()} />;
   return <TradeView trade={detail.data} />;
 }

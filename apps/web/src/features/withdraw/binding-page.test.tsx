@@ -86,7 +86,7 @@ afterEach(async () => {
 
 // the first submit loads the form schemas and the error texts, which takes a while on a busy machine
 describe('account binding (German)', { timeout: 15_000 }, () => {
-  it('marks and scrolls to the wrong field before sending, then binds with an international phone number', async () => {
+  it('marks every wrong field at once before sending, scrolls to the first, then binds with an international phone number', async () => {
     let bound: PayoutAccount[] = [];
     const calls = fakeServer({
       [API.bankinfoList]: () => ({ code: 200, data: { list: bound } }),
@@ -97,26 +97,32 @@ describe('account binding (German)', { timeout: 15_000 }, () => {
     });
     openApp(ROUTES.binding);
     expect(await screen.findByText('Noch kein Konto verknüpft')).toBeTruthy();
+    // why a new account cannot be paid out to at once is said before it is bound
+    expect(
+      screen.getByText(
+        'Ein neues Konto oder eines, dessen Empfängerdaten Sie ändern, erhält Auszahlungen und Verkäufe erst 24 Stunden nach dem Speichern.',
+      ),
+    ).toBeTruthy();
     // a German mobile number is longer than the 11 characters a mainland number has
     expect(input('z. B. +49 151 23456789').maxLength).toBeGreaterThanOrEqual(20);
 
     fillBankForm('+49 151');
     fill('z. B. DE89 3704 0044 0532 0130 00', 'DE89 3704 0044 0532 0130 01');
     press('Konto verknüpfen');
-    // the first wrong field in form order is the phone: marked, its message beside it, scrolled to and focused
+    // both wrong fields are marked with their messages in one go; the first in form order is scrolled to and focused
     await waitFor(() => expect(row('phone').classList).toContain('field-invalid'));
     expect(within(row('phone')).getByText('Ungültiges Telefonnummernformat')).toBeTruthy();
+    expect(row('iban').classList).toContain('field-invalid');
+    expect(within(row('iban')).getByText('Ungültige IBAN')).toBeTruthy();
     await waitFor(() => expect(scrolled).toHaveBeenCalledWith('phone'));
+    expect(scrolled).not.toHaveBeenCalledWith('iban');
     expect(document.activeElement).toBe(input('z. B. +49 151 23456789'));
-    expect(row('iban').classList).not.toContain('field-invalid');
     expect(calls.paths()).not.toContain(API.bankinfoCreate);
 
-    // typing in the refused field clears the mark; the next wrong field is shown the same way
+    // typing in a refused field clears its mark only
     fill('z. B. +49 151 23456789', '+49 151 2345-6789');
     expect(row('phone').classList).not.toContain('field-invalid');
-    press('Konto verknüpfen');
-    await waitFor(() => expect(row('iban').classList).toContain('field-invalid'));
-    expect(within(row('iban')).getByText('Ungültige IBAN')).toBeTruthy();
+    expect(row('iban').classList).toContain('field-invalid');
 
     fill('z. B. DE89 3704 0044 0532 0130 00', 'de89 3704 0044 0532 0130 00');
     press('Konto verknüpfen');

@@ -32,7 +32,7 @@ interface FieldSpec {
 // Phones are typed with their country code and may carry spaces or dashes: "+49 151 2345 6789" (E.164 allows 15 digits).
 const PHONE_INPUT: FieldSpec['input'] = { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 24 };
 
-// The order of the shared schemas, so the first message a user sees is about the first wrong field.
+// The order of the shared schemas, so the form scrolls to the first wrong field.
 const BANK_FIELDS: FieldSpec[] = [
   { name: 'full_name', label: 'binding.fullName', input: { autoComplete: 'name', maxLength: 100 } },
   { name: 'name', label: 'binding.name', input: { autoComplete: 'given-name', maxLength: 50 } },
@@ -94,25 +94,41 @@ function BindingForm({
 
   const change = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name] ? {} : e));
+    setErrors((e) => {
+      if (!e[name]) return e;
+      const { [name]: _, ...rest } = e;
+      return rest;
+    });
   };
-  // A refused field is marked and scrolled to; a refusal of no field of this form (the account is gone) is a toast.
-  const refuse = (field: string | undefined, message: string) => {
-    if (!field || !(field === 'totp' || fields.some((f) => f.name === field))) {
-      showToast(message);
+  // Every refused field is marked at once and the first scrolled to; a refusal of no field of this form (the account
+  // is gone) is a toast.
+  const refuseAll = (refused: Record<string, string>) => {
+    const known = (field: string) => field === 'totp' || fields.some((f) => f.name === field);
+    const other = Object.entries(refused).find(([field]) => !known(field));
+    if (other) {
+      showToast(other[1]);
       return;
     }
-    setErrors({ [field]: message });
-    requestAnimationFrame(() => revealField(formRef.current, field));
+    const first = Object.keys(refused)[0];
+    setErrors(refused);
+    if (first) requestAnimationFrame(() => revealField(formRef.current, first));
   };
+  const refuse = (field: string | undefined, message: string) => refuseAll({ [field ?? '']: message });
 
   const submit = async () => {
     setErrors({});
+    const refused: Record<string, string> = {};
+    const collect = (field: string, message: string) => {
+      refused[field] = message;
+    };
     const body =
       type === 'bank'
-        ? await validate('bankAccountRequest', { type, ...values }, { onFieldError: refuse })
-        : await validate('wiseAccountRequest', { type, ...values }, { onFieldError: refuse });
-    if (!body) return;
+        ? await validate('bankAccountRequest', { type, ...values }, { onFieldError: collect })
+        : await validate('wiseAccountRequest', { type, ...values }, { onFieldError: collect });
+    if (!body) {
+      refuseAll(refused);
+      return;
+    }
     const code = secondFactor ? totp.trim() : undefined;
     if (secondFactor && !code) {
       refuse('totp', await errorText('totp_code_required'));
@@ -154,6 +170,7 @@ function BindingForm({
           error={errors.totp}
         />
       )}
+      <p className="field-hint">{t('binding.waitNote')}</p>
       <SubmitButton onSubmit={submit}>{t(editing ? 'binding.saveChanges' : 'binding.submit')}</SubmitButton>
     </div>
   );

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { config, findFieldError, findToast, inGerman, money, openApp, signedInPageTest, user } from '../../test/app';
 import { type FakeBody, fakeServer, pageOf } from '../../test/fetch';
-import { BANK, WISE } from '../../test/fixtures';
+import { BANK, payoutAccount, WISE } from '../../test/fixtures';
 
 type Handler = (body: FakeBody) => { code: number; msg?: string; data?: unknown };
 function server(overrides: Record<string, Handler> = {}) {
@@ -48,6 +48,42 @@ describe('withdraw', () => {
     expect(body?.get('bk_id')).toBe('3');
     expect(body?.get('amount')).toBe('50.00');
     expect(body?.get('request_id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('shows an account in its first 24 hours disabled with the time it becomes usable, and picks a usable one', async () => {
+    const usableAt = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const fresh = { ...payoutAccount(5, 'bank', 'Sparkasse ••4000'), usable_at: usableAt };
+    const calls = server({
+      [API.bankinfoList]: () => ({ code: 200, data: { list: [fresh, BANK, WISE] } }),
+      [API.withdrawCreate]: () => ({ code: 200, data: { id: 9, status: 'auditing' } }),
+    });
+    openApp(ROUTES.withdraw);
+    const waiting = (await screen.findByText('Sparkasse ••4000')).closest('.adm-selector-item') as HTMLElement;
+    expect(waiting.classList).toContain('adm-selector-item-disabled');
+    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(usableAt));
+    expect(within(waiting).getByText(/Usable for withdrawals from/).textContent).toContain(time);
+    const usable = screen.getByText('Commerzbank ••3000').closest('.adm-selector-item') as HTMLElement;
+    expect(usable.classList).toContain('adm-selector-item-active');
+
+    // tapping the waiting account does not pick it
+    fireEvent.click(waiting);
+    expect(waiting.classList).not.toContain('adm-selector-item-active');
+    fireEvent.change(amountInput(), { target: { value: '30' } });
+    press('Withdraw');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Submit success')).toBeTruthy();
+    expect(calls.bodies(API.withdrawCreate)[0]?.get('bk_id')).toBe('3');
+  });
+
+  it('cannot be sent while the only account of the method is in its first 24 hours', async () => {
+    const fresh = { ...BANK, usable_at: new Date(Date.now() + 3_600_000).toISOString() };
+    const calls = server({ [API.bankinfoList]: () => ({ code: 200, data: { list: [fresh] } }) });
+    openApp(ROUTES.withdraw);
+    const waiting = (await screen.findByText('Commerzbank ••3000')).closest('.adm-selector-item') as HTMLElement;
+    expect(waiting.classList).toContain('adm-selector-item-disabled');
+    const submit = within(document.querySelector('.app-page') as HTMLElement).getByRole('button', { name: 'Withdraw' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(calls.paths()).not.toContain(API.withdrawCreate);
   });
 
   it('sends nothing when the user cancels, and refreshes the balance after a withdrawal', async () => {

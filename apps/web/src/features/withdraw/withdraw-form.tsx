@@ -17,7 +17,7 @@ import { confirm } from '../../lib/dialog';
 import type { TKey } from '../../lib/i18n-keys';
 import { CURRENCY, floorToCents, formatMoney } from '../../lib/money';
 import { dropQueryParam, navigate, queryParam } from '../../lib/navigation';
-import { usePayoutAccounts } from '../../lib/payout-accounts';
+import { usePayoutAccounts, usePayoutReady } from '../../lib/payout-accounts';
 import { refreshMoney, useMoney, usePublicConfig, useUser } from '../../lib/queries';
 import { useRequestId } from '../../lib/request-id';
 import { showSuccess } from '../../lib/toast';
@@ -65,7 +65,9 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
   const [totp, setTotp] = useState('');
 
   const options = (accounts.data ?? []).filter((a) => a.type === method);
-  const account = options.find((a) => a.id === picked) ?? options[0];
+  // an account still in its first 24 hours is shown but not picked: no payout may go to it yet
+  const ready = usePayoutReady(options);
+  const account = options.find((a) => a.id === picked && ready(a)) ?? options.find(ready);
   const available = money?.balance;
   const amountError = useAmountError(amount, { min: config?.withdraw_min, max: config?.withdraw_max, available });
 
@@ -135,7 +137,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
           <PageLoading />
         ) : accounts.isError ? (
           <QueryError onRetry={() => void accounts.refetch()} />
-        ) : !account ? (
+        ) : options.length === 0 ? (
           <EmptyState text={t('withdraw.noAccount')}>
             <Button color="primary" shape="rounded" size="small" onClick={() => navigate(ROUTES.binding)}>
               {t('withdraw.bindNow')}
@@ -145,7 +147,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
           <>
             <div className="field">
               <span className="field-label">{t('withdraw.account')}</span>
-              <AccountPicker accounts={options} value={account.id} onChange={setPicked} payout />
+              <AccountPicker accounts={options} value={account?.id ?? 0} onChange={setPicked} payout />
               <Link href={ROUTES.binding} className="text-link field-link">
                 {t('withdraw.manageAccounts')}
               </Link>
@@ -171,7 +173,7 @@ export function WithdrawForm({ methods }: { methods: PayoutType[] }) {
             )}
             <VipHint />
             {secondFactor && <SecondFactorField value={totp} onChange={setTotp} />}
-            <SubmitButton onSubmit={submit} disabled={pausedUntil !== null}>
+            <SubmitButton onSubmit={submit} disabled={pausedUntil !== null || !account}>
               {t('withdraw.submit')}
             </SubmitButton>
           </>
