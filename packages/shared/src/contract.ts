@@ -243,7 +243,8 @@ export const CONTRACT = {
     response: a.sellingTongjiSchema,
   },
   [API.sellingHistory]: {
-    summary: 'The latest 20 completed deals of everyone (trades and sales to merchants), sellers masked.',
+    summary:
+      "The latest 20 completed deals of everyone (trades and sales to merchants), sellers named as other customers see them (nickname, or the e-mail's first letters: `ab***`).",
     auth: 'customer',
     request: s.emptyRequest,
     response: a.sellingHistoryResponse,
@@ -613,7 +614,7 @@ export const CONTRACT = {
   },
   [API.teamList]: {
     summary:
-      "Members of the caller's team (three levels, or one with `level` 1-3), newest first, e-mail masked (`ab***@g***.com`).",
+      "Members of the caller's team (three levels, or one with `level` 1-3), newest first, each named as other customers see them (nickname, or the e-mail's first letters: `ab***`).",
     auth: 'customer',
     request: s.teamListRequest,
     response: a.pageOf(a.teamMemberSchema),

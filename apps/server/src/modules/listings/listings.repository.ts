@@ -161,10 +161,6 @@ export async function sellerStats(tx: Tx, sellerIds: number[], since: string) {
   return rows.map((r) => ({ seller_id: r.seller_id, status: r.status, outcome: r.outcome, n: Number(r.n) }));
 }
 
-/** Nicknames and e-mails of customers, to show them masked. */
-export const usersByIds = (tx: Tx, ids: number[]) =>
-  ids.length ? tx.selectFrom('users').select(['id', 'nickname', 'email']).where('id', 'in', ids).execute() : Promise.resolve([]);
-
 /** The latest completed deals of everyone: trades between customers and paid sales to merchants. */
 export async function latestDeals(tx: Tx, limit: number) {
   const [trades, sales] = await Promise.all([
