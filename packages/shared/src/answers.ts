@@ -752,15 +752,24 @@ export type ProofRoot = z.infer<typeof proofRootSchema>;
 /** A snapshot as operators see it: who took it (`job`, or the operator's e-mail). */
 export const adminProofSnapshotSchema = proofRootSchema.extend({ taken_by: z.string() });
 export type AdminProofSnapshot = z.infer<typeof adminProofSnapshotSchema>;
-/** The caller's leaf and path in a snapshot (the shape `verifyProof` in proof.ts checks). */
+/** The caller's leaves (their holdings in random parts), each with its path, in a snapshot (the shape `verifyProof` in proof.ts checks). */
 export const proofMineResponse = z.strictObject({
   snapshot_id: z.number(),
   created_at: time,
   root_hash: hash,
   total: money,
   leaf_count: z.number(),
-  leaf: z.strictObject({ nonce: z.string().regex(/^[0-9a-f]{64}$/), user_hash: hash, amount: money, hash }),
-  path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash, sum: money, parent_hash: hash, parent_sum: money })),
+  /** the caller's holdings: the sum of their leaves' amounts */
+  amount: money,
+  leaves: z.array(
+    z.strictObject({
+      nonce: z.string().regex(/^[0-9a-f]{64}$/),
+      user_hash: hash,
+      amount: money,
+      hash,
+      path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash, sum: money, parent_hash: hash, parent_sum: money })),
+    }),
+  ),
 });
 
 // ---- safer mail and sessions (issue 11) ----
