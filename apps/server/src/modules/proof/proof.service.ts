@@ -45,7 +45,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The trees (every leaf and node) of the newest this many snapshots are kept, so their proofs can be read; an older
  * snapshot keeps its row (time, root hash, total, leaf count) in the published list, and its tree is deleted by the
- * `proof-prune` job. A daily tree holds about three rows per customer: kept for ever, it would be most of the database.
+ * `proof-prune` job. A daily tree holds about twelve rows per customer (PARTS leaves and their nodes): kept for ever, it would be most of the database.
  */
 export const PROOF_TREES_KEPT = 30;
 
@@ -216,7 +216,10 @@ export async function proofOf(tx: Tx, userId: number, snapshotId: number | undef
   const key = (level: number, idx: number) => keys.set(`${level}:${idx}`, { level, idx });
   for (const leaf of leaves) {
     key(0, leaf.idx);
-    for (let k = 0, i = leaf.idx; k < depth - 1; k++, i >>= 1) key(k, i ^ 1), key(k + 1, i >> 1);
+    for (let k = 0, i = leaf.idx; k < depth - 1; k++, i >>= 1) {
+      key(k, i ^ 1);
+      key(k + 1, i >> 1);
+    }
   }
   const nodes = await repo.nodesAt(tx, snapshot.id, [...keys.values()]);
   // only these paths' nodes are read: the levels hold nothing else, and pathOf touches nothing else
