@@ -122,6 +122,7 @@ describe('proof of liabilities', () => {
   });
 
   it("splits every customer's holdings into positive random parts that add up exactly, so no leaf is anyone's whole holdings", async () => {
+    const own = [await customer(s, admin, '75.25'), await customer(s, admin, '10.01')];
     const snap = await takeOne();
     const leaves = await s.db
       .selectFrom('proof_leaves')
@@ -144,8 +145,9 @@ describe('proof of liabilities', () => {
       if (whole >= BigInt(PARTS)) for (const part of parts) expect(part > 0n && part < whole, `${userId}: ${part}`).toBe(true);
       if (whole > 0n) wholes.add(whole);
     }
+    expect(holdings.get(own[0]!.id)!.reduce((a, b) => a + b, 0n)).toBe(75_250_000n);
     // what a path shows of others: its sibling leaf is a part, never another customer's whole holdings
-    for (const c of holders) {
+    for (const c of [...holders, ...own]) {
       const proof = (await mine(c.token)).data;
       expect((await verifyProof(proof)).ok).toBe(true);
       const own = wireToMicro(proof.amount);
