@@ -1,5 +1,6 @@
 // `npm run proof:verify -- <file>` verifies a downloaded proof offline: a good file exits 0 and says so in plain words;
-// a file with a changed sibling sum, leaf amount or root exits 1 and names the check that failed.
+// a file with a changed sibling sum, leaf amount, amount or root, or a part shown twice, exits 1 and names the check
+// that failed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,19 +27,33 @@ function tampered(change) {
 test('a good proof verifies: exit 0 and the balance, snapshot and total in words', () => {
   const r = verify(GOOD);
   assert.equal(r.status, 0, r.out);
-  assert.match(r.out, /VERIFIED: your balance of 250\.75 USDT is included in snapshot 3 .* with total 365\.250001 USDT/);
+  assert.match(
+    r.out,
+    /VERIFIED: your balance of 250\.75 USDT \(4 parts, each checked\) is included in snapshot 3 .* with total 365\.250001 USDT/,
+  );
   assert.match(r.out, /does not prove the platform holds reserves/);
 });
 
 test('a changed sibling sum, leaf amount or root hash fails: exit 1, naming the check', () => {
   const cases = [
-    [(p) => (p.path[1].sum = '1000.00'), /the sum at level 2 is not the sum/],
-    [(p) => (p.leaf.amount = '250.76'), /the leaf's hash does not match/],
-    [(p) => (p.path[0].hash = p.path[0].hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))), /hash at level 1/],
+    [(p) => (p.leaves[0].path[1].sum = '1000.00'), /the sum at level 2 is not the sum/],
+    [(p) => (p.leaves[3].amount = '250.76'), /a leaf's hash does not match/],
+    [
+      (p) => (p.leaves[1].path[0].hash = p.leaves[1].path[0].hash.replace(/^./, (c) => (c === '0' ? '1' : '0'))),
+      /hash at level 1/,
+    ],
     [(p) => (p.root_hash = '0'.repeat(64)), /does not lead to the root hash/],
     [(p) => (p.total = '1.00'), /root's sum is not the total/],
-    [(p) => (p.path[0].sum = '-1.00'), /negative/],
-    [(p) => delete p.leaf, /field "leaf" is missing/],
+    [(p) => (p.leaves[2].path[0].sum = '-1.00'), /negative/],
+    [(p) => (p.amount = '250.76'), /do not add up to the amount/],
+    [(p) => p.leaves.pop(), /do not add up to the amount/],
+    [
+      (p) => {
+        p.leaves[1] = p.leaves[0];
+      },
+      /same place of the tree/,
+    ],
+    [(p) => delete p.leaves, /field "leaves" is missing/],
   ];
   for (const [change, message] of cases) {
     const r = verify(tampered(change));

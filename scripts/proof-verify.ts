@@ -12,7 +12,7 @@ function explain(f: ProofFailure): string {
       return `a sum at level ${f.level} is negative, which a sum tree must never contain`;
     case 'hash_mismatch':
       return f.level === 0
-        ? "the leaf's hash does not match its nonce, user hash and amount: the leaf was changed"
+        ? "a leaf's hash does not match its nonce, user hash and amount: the leaf was changed"
         : `the hash at level ${f.level} does not match the nodes below it: the path was changed`;
     case 'sum_mismatch':
       return `the sum at level ${f.level} is not the sum of the two nodes below it`;
@@ -20,6 +20,10 @@ function explain(f: ProofFailure): string {
       return 'the path does not lead to the root hash the proof names';
     case 'total_mismatch':
       return "the root's sum is not the total the proof names";
+    case 'parts_mismatch':
+      return "the leaves' amounts do not add up to the amount the proof names";
+    case 'duplicate_leaf':
+      return 'two leaves stand at the same place of the tree, or belong to different customers: a part would count twice';
   }
 }
 
@@ -38,7 +42,7 @@ try {
 const result = await verifyProof(input);
 if (result.ok) {
   console.info(
-    `VERIFIED: your balance of ${formatAmount(result.amount)} USDT is included in snapshot ${result.snapshot_id} ` +
+    `VERIFIED: your balance of ${formatAmount(result.amount)} USDT (${result.parts} parts, each checked) is included in snapshot ${result.snapshot_id} ` +
       `(${result.created_at}) with total ${formatAmount(result.total)} USDT and root hash ${result.root_hash}.\n` +
       'Compare the root hash and total with the ones the platform publishes (proof/roots). This proves your holdings ' +
       'were counted in the published total; it does not prove the platform holds reserves to cover it.',

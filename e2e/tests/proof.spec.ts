@@ -41,8 +41,8 @@ test('a customer sees their balance verified against the latest root; a tampered
   const tampered = await signedInPhone(browser, session, 'en', { routed: true });
   await tampered.route('**/api/v1/proof/mine', async (route: Route) => {
     const response = await route.fetch();
-    const json = (await response.json()) as { data: { path: { sum: string }[] } };
-    const step = json.data.path[0]!;
+    const json = (await response.json()) as { data: { leaves: { path: { sum: string }[] }[] } };
+    const step = json.data.leaves[0]!.path[0]!;
     step.sum = (BigInt(step.sum.split('.')[0]!) + 1000n).toString() + step.sum.slice(step.sum.indexOf('.'));
     await route.fulfill({ response, json });
   });

@@ -350,7 +350,7 @@ export const adminMerchantSaleSchema = merchantSaleSchema.extend({
 /** A sell listing. In the Hall's buy view (others' open listings) and in "selling orders" (`mine=1`). */
 export const listingSchema = z.strictObject({
   id: z.number(),
-  /** the seller as others see them: nickname, or the e-mail masked */
+  /** the seller as others see them: nickname, or the e-mail's first letters without the domain (`ab***`) */
   seller: z.string(),
   /** the seller's trades in the last 30 days as seller, and the per cent of those decided that completed */
   seller_trades_30d: z.number(),
@@ -403,7 +403,7 @@ export const tradeSchema = z.strictObject({
   listing_id: z.number(),
   /** the caller's side */
   role: z.enum(['buyer', 'seller']),
-  /** the other side as the caller sees them (nickname or masked e-mail) */
+  /** the other side as the caller sees them: nickname, or the e-mail's first letters without the domain (`ab***`) */
   counterparty: z.string(),
   quantity: money,
   price: money,
@@ -470,7 +470,7 @@ export const sellingHistoryResponse = z.strictObject({
   list: z.array(
     z.strictObject({
       kind: z.enum(['trade', 'merchant']),
-      /** the seller (masked) */
+      /** the seller as others see them: nickname, or the e-mail's first letters without the domain (`ab***`) */
       seller: z.string(),
       quantity: money,
       price: money,
@@ -550,9 +550,9 @@ export const teamTongjiSchema = z.strictObject({
   level3: z.number(),
 });
 export type TeamTongji = z.infer<typeof teamTongjiSchema>;
-/** A member of the caller's team, the e-mail masked (`ab***@g***.com`). */
+/** A member of the caller's team, named as other customers see them: nickname, or the e-mail's first letters (`ab***`). */
 export const teamMemberSchema = z.strictObject({
-  email: z.string(),
+  name: z.string(),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   joined_at: time,
 });
@@ -752,15 +752,24 @@ export type ProofRoot = z.infer<typeof proofRootSchema>;
 /** A snapshot as operators see it: who took it (`job`, or the operator's e-mail). */
 export const adminProofSnapshotSchema = proofRootSchema.extend({ taken_by: z.string() });
 export type AdminProofSnapshot = z.infer<typeof adminProofSnapshotSchema>;
-/** The caller's leaf and path in a snapshot (the shape `verifyProof` in proof.ts checks). */
+/** The caller's leaves (their holdings in random parts), each with its path, in a snapshot (the shape `verifyProof` in proof.ts checks). */
 export const proofMineResponse = z.strictObject({
   snapshot_id: z.number(),
   created_at: time,
   root_hash: hash,
   total: money,
   leaf_count: z.number(),
-  leaf: z.strictObject({ nonce: z.string().regex(/^[0-9a-f]{64}$/), user_hash: hash, amount: money, hash }),
-  path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash, sum: money, parent_hash: hash, parent_sum: money })),
+  /** the caller's holdings: the sum of their leaves' amounts */
+  amount: money,
+  leaves: z.array(
+    z.strictObject({
+      nonce: z.string().regex(/^[0-9a-f]{64}$/),
+      user_hash: hash,
+      amount: money,
+      hash,
+      path: z.array(z.strictObject({ side: z.enum(['left', 'right']), hash, sum: money, parent_hash: hash, parent_sum: money })),
+    }),
+  ),
 });
 
 // ---- safer mail and sessions (issue 11) ----

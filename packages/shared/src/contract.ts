@@ -244,7 +244,8 @@ export const CONTRACT = {
     response: a.sellingTongjiSchema,
   },
   [API.sellingHistory]: {
-    summary: 'The latest 20 completed deals of everyone (trades and sales to merchants), sellers masked.',
+    summary:
+      "The latest 20 completed deals of everyone (trades and sales to merchants), sellers named as other customers see them (nickname, or the e-mail's first letters: `ab***`).",
     auth: 'customer',
     request: s.emptyRequest,
     response: a.sellingHistoryResponse,
@@ -617,7 +618,7 @@ export const CONTRACT = {
   },
   [API.teamList]: {
     summary:
-      "Members of the caller's team (three levels, or one with `level` 1-3), newest first, e-mail masked (`ab***@g***.com`).",
+      "Members of the caller's team (three levels, or one with `level` 1-3), newest first, each named as other customers see them (nickname, or the e-mail's first letters: `ab***`).",
     auth: 'customer',
     request: s.teamListRequest,
     response: a.pageOf(a.teamMemberSchema),
@@ -791,14 +792,14 @@ export const CONTRACT = {
   // ---- proof of liabilities (issue 11) ----
   [API.proofRoots]: {
     summary:
-      "Published proof-of-liabilities snapshots, newest first, without sign-in: time, root hash of the Merkle sum tree over every customer's holdings (available + frozen + escrow + interest, customers holding nothing included with 0), the total (the root's sum, equal to the ledger's customer liabilities at that moment) and the number of leaves.",
+      "Published proof-of-liabilities snapshots, newest first, without sign-in: time, root hash of the Merkle sum tree over every customer's holdings (available + frozen + escrow + interest, each customer's in four leaves of random parts, customers holding nothing included with 0s), the total (the root's sum, equal to the ledger's customer liabilities at that moment) and the number of leaves.",
     auth: 'public',
     request: s.pagingRequest,
     response: a.pageOf(a.proofRootSchema),
   },
   [API.proofMine]: {
     summary:
-      "The caller's leaf (random nonce, hash of their user id, amount) and path (each level's sibling hash, sibling sum and side, and the parent they make) up to the root of snapshot `snapshot_id` (blank: the latest); checked with `verifyProof` of the shared package, in the app and by `npm run proof:verify`. No other customer's id, e-mail or amount appears, only sibling sums. `proof_none` when no snapshot exists yet, `proof_not_included` when the caller signed up after it, `proof_pruned` when `snapshot_id` is older than the newest 30 snapshots (only their trees are kept; older roots stay listed).",
+      "The caller's holdings (`amount`) and their leaves: the holdings split into random parts adding up to it, each leaf with its random nonce, the hash of the caller's user id, its amount and its path (each level's sibling hash, sibling sum and side, and the parent they make) up to the root of snapshot `snapshot_id` (blank: the latest); checked with `verifyProof` of the shared package, in the app and by `npm run proof:verify` (every path, distinct places, the parts' sum). No other customer's id, e-mail or amount appears, only sibling sums, and a sibling leaf is a random part of someone's holdings (docs/proof-of-liabilities.md). `proof_none` when no snapshot exists yet, `proof_not_included` when the caller signed up after it, `proof_pruned` when `snapshot_id` is older than the newest 30 snapshots (only their trees are kept; older roots stay listed).",
     auth: 'customer',
     request: s.proofMineRequest,
     response: a.proofMineResponse,

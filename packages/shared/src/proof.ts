@@ -4,18 +4,21 @@ import { formatAmount, wireToMicro } from './money.js';
  * Proof of liabilities: a Merkle sum tree over every customer's holdings (issue 11), after the idea of
  * okx/proof-of-reserves. This file is the one place its bytes are encoded (`…Message`): the server builds a tree on
  * them with node:crypto (apps/server/src/modules/proof/proof.tree.ts, tested equal to `buildLevels` here), the app and
- * `npm run proof:verify` check a path with this code; its SHA-256 is `globalThis.crypto.subtle` (Web Crypto), which
- * Node 20+ and browsers both have.
+ * `npm run proof:verify` check a proof with this code; its SHA-256 is `globalThis.crypto.subtle` (Web Crypto), which
+ * Node 20+ and browsers both have. What a proof reveals and what not: docs/proof-of-liabilities.md.
  *
+ * - Each customer's holdings are split into a few leaves (parts) of random amounts that add up exactly to them, so a
+ *   path's sibling leaf is a random part of someone's holdings, never their whole amount.
  * - user hash = H("c2c-pol-user-v1" 0x00 | user id in decimal ASCII): the customer can recompute it, nobody can
  *   read an id back out of a leaf because the leaf mixes in the nonce.
  * - leaf = H("c2c-pol-leaf-v1" 0x00 | nonce (32 bytes) | user hash (32) | amount (16 bytes, big-endian)). The nonce is
- *   random per customer per snapshot, so a leaf hash says nothing about whose it is or how much it holds.
+ *   random per leaf per snapshot, so a leaf hash says nothing about whose it is or how much it holds.
  * - node = H("c2c-pol-node-v1" 0x00 | left hash | left sum | right hash | right sum), sum = left + right. Sums are
  *   unsigned 128-bit integers of micro-USDT: a negative amount cannot be encoded, so no leaf can hide another.
  * - A level with an odd number of nodes is completed with one padding node of sum 0 and hash
  *   H("c2c-pol-pad-v1" 0x00 | level as one byte); the root is the single node of the top level (one leaf: the leaf).
- * - Leaves are ordered by their nonce (random), not by user id, so a leaf's position says nothing about who it is.
+ * - Leaves are ordered by their nonce (random), not by user id, so a leaf's position says nothing about who it is and
+ *   a customer's parts lie scattered.
  *
  * Amounts on the wire are decimal strings of USDT like every money field; the code works in bigint micro-USDT only.
  */
@@ -180,6 +183,16 @@ export interface ProofStep {
   parent_sum: string;
 }
 
+/** One of the customer's leaves with its path to the root. */
+export interface ProofLeaf {
+  nonce: string;
+  user_hash: string;
+  /** USDT, decimal string: this part of the customer's holdings */
+  amount: string;
+  hash: string;
+  path: ProofStep[];
+}
+
 /** A customer's proof, as `proof/mine` answers it and as the app downloads it. */
 export interface LiabilityProof {
   snapshot_id: number;
@@ -188,8 +201,9 @@ export interface LiabilityProof {
   /** USDT, decimal string: the root's sum, the published total */
   total: string;
   leaf_count: number;
-  leaf: { nonce: string; user_hash: string; amount: string; hash: string };
-  path: ProofStep[];
+  /** USDT, decimal string: the customer's holdings, the sum of their leaves' amounts */
+  amount: string;
+  leaves: ProofLeaf[];
 }
 
 /** The path of leaf `index` in `levels` (as buildLevels answers them), with wire amounts. */
@@ -223,9 +237,13 @@ export type ProofFailure =
   /** the path leads to another root than the one the proof names */
   | { ok: false; reason: 'root_mismatch' }
   /** the root's sum differs from the total the proof names */
-  | { ok: false; reason: 'total_mismatch' };
+  | { ok: false; reason: 'total_mismatch' }
+  /** the leaves' amounts do not add up to the customer's amount the proof names */
+  | { ok: false; reason: 'parts_mismatch' }
+  /** two leaves stand at one place of the tree (one part counted twice), or belong to different customers */
+  | { ok: false; reason: 'duplicate_leaf' };
 export type ProofResult =
-  | { ok: true; amount: bigint; root_hash: string; total: bigint; snapshot_id: number; created_at: string }
+  | { ok: true; amount: bigint; parts: number; root_hash: string; total: bigint; snapshot_id: number; created_at: string }
   | ProofFailure;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -238,50 +256,51 @@ const amountOf = (v: unknown): bigint | undefined => {
   }
 };
 const isHash = (v: unknown): v is string => typeof v === 'string' && HASH_HEX.test(v);
+const NONCE_HEX = new RegExp(`^[0-9a-f]{${NONCE_BYTES * 2}}$`);
 
-/**
- * Checks a proof from the leaf up: the leaf's hash from its nonce, user hash and amount, then at every level the
- * parent's sum and hash from the customer's node and the sibling, then the root and the total. Accepts the answer of
- * `proof/mine` (its `data`) or a whole envelope `{ code, msg, data }`. Never throws.
- */
-export async function verifyProof(input: unknown): Promise<ProofResult> {
-  const proof = isObject(input) && isObject(input.data) && 'code' in input ? input.data : input;
-  const bad = (field: string): ProofFailure => ({ ok: false, reason: 'format', field });
-  if (!isObject(proof)) return bad('proof');
-  const { leaf, path } = proof;
-  if (typeof proof.snapshot_id !== 'number') return bad('snapshot_id');
-  if (typeof proof.created_at !== 'string') return bad('created_at');
-  if (!isHash(proof.root_hash)) return bad('root_hash');
-  const total = amountOf(proof.total);
-  if (total === undefined) return bad('total');
-  if (!isObject(leaf)) return bad('leaf');
-  if (typeof leaf.nonce !== 'string' || !new RegExp(`^[0-9a-f]{${NONCE_BYTES * 2}}$`).test(leaf.nonce)) return bad('leaf.nonce');
-  if (!isHash(leaf.user_hash)) return bad('leaf.user_hash');
-  if (!isHash(leaf.hash)) return bad('leaf.hash');
+interface CheckedLeaf {
+  nonce: string;
+  user_hash: string;
+  hash: string;
+  amount: bigint;
+  steps: { side: 'left' | 'right'; sibling: SumNode; parent: SumNode }[];
+}
+
+/** One leaf of the proof read from the wire, or the field that is malformed. */
+function readLeaf(leaf: unknown, at: string): CheckedLeaf | string {
+  if (!isObject(leaf)) return at;
+  if (typeof leaf.nonce !== 'string' || !NONCE_HEX.test(leaf.nonce)) return `${at}.nonce`;
+  if (!isHash(leaf.user_hash)) return `${at}.user_hash`;
+  if (!isHash(leaf.hash)) return `${at}.hash`;
   const amount = amountOf(leaf.amount);
-  if (amount === undefined) return bad('leaf.amount');
-  if (!Array.isArray(path)) return bad('path');
-  const steps: { side: 'left' | 'right'; sibling: SumNode; parent: SumNode }[] = [];
-  for (const [k, step] of path.entries()) {
-    if (!isObject(step)) return bad(`path[${k}]`);
-    if (step.side !== 'left' && step.side !== 'right') return bad(`path[${k}].side`);
-    if (!isHash(step.hash)) return bad(`path[${k}].hash`);
-    if (!isHash(step.parent_hash)) return bad(`path[${k}].parent_hash`);
+  if (amount === undefined) return `${at}.amount`;
+  if (!Array.isArray(leaf.path)) return `${at}.path`;
+  const steps: CheckedLeaf['steps'] = [];
+  for (const [k, step] of leaf.path.entries()) {
+    const field = `${at}.path[${k}]`;
+    if (!isObject(step)) return field;
+    if (step.side !== 'left' && step.side !== 'right') return `${field}.side`;
+    if (!isHash(step.hash)) return `${field}.hash`;
+    if (!isHash(step.parent_hash)) return `${field}.parent_hash`;
     const sum = amountOf(step.sum);
-    if (sum === undefined) return bad(`path[${k}].sum`);
+    if (sum === undefined) return `${field}.sum`;
     const parentSum = amountOf(step.parent_sum);
-    if (parentSum === undefined) return bad(`path[${k}].parent_sum`);
+    if (parentSum === undefined) return `${field}.parent_sum`;
     steps.push({ side: step.side, sibling: { hash: step.hash, sum }, parent: { hash: step.parent_hash, sum: parentSum } });
   }
+  return { nonce: leaf.nonce, user_hash: leaf.user_hash, hash: leaf.hash, amount, steps };
+}
 
+/** Checks one leaf from its fields up its path to the root and the total: undefined when it holds. */
+async function checkLeaf(leaf: CheckedLeaf, rootHash: string, total: bigint): Promise<ProofFailure | undefined> {
+  const { amount, steps } = leaf;
   if (amount < 0n) return { ok: false, reason: 'negative_sum', level: 0 };
   for (const [k, step] of steps.entries()) {
     if (step.sibling.sum < 0n) return { ok: false, reason: 'negative_sum', level: k };
     if (step.parent.sum < 0n) return { ok: false, reason: 'negative_sum', level: k + 1 };
   }
-  if (total < 0n) return { ok: false, reason: 'negative_sum', level: steps.length };
   const tooBig = [amount, total, ...steps.flatMap((s) => [s.sibling.sum, s.parent.sum])].some((v) => v > MAX_SUM);
-  if (tooBig) return bad('sum');
+  if (tooBig) return { ok: false, reason: 'format', field: 'sum' };
 
   let node: SumNode = { hash: await leafHash(leaf.nonce, leaf.user_hash, amount), sum: amount };
   if (node.hash !== leaf.hash) return { ok: false, reason: 'hash_mismatch', level: 0 };
@@ -292,12 +311,55 @@ export async function verifyProof(input: unknown): Promise<ProofResult> {
     if (next.hash !== step.parent.hash) return { ok: false, reason: 'hash_mismatch', level: k + 1 };
     node = next;
   }
-  if (node.hash !== proof.root_hash) return { ok: false, reason: 'root_mismatch' };
+  if (node.hash !== rootHash) return { ok: false, reason: 'root_mismatch' };
   if (node.sum !== total) return { ok: false, reason: 'total_mismatch' };
+  return undefined;
+}
+
+/** Where a leaf stands in the tree, read from its path's sides (a sibling on the left: this node is a right child). */
+const positionOf = (leaf: CheckedLeaf) => leaf.steps.reduceRight((at, step) => at * 2n + (step.side === 'left' ? 1n : 0n), 0n);
+
+/**
+ * Checks a proof: every leaf from its fields up its path (each level's parent sum and hash from the node and its
+ * sibling) to the root and the total; that the leaves are one customer's, each at a place of its own in the tree (a
+ * part shown twice would count twice), and that their amounts add up exactly to the customer's amount. Accepts the
+ * answer of `proof/mine` (its `data`) or a whole envelope `{ code, msg, data }`. Never throws.
+ */
+export async function verifyProof(input: unknown): Promise<ProofResult> {
+  const proof = isObject(input) && isObject(input.data) && 'code' in input ? input.data : input;
+  const bad = (field: string): ProofFailure => ({ ok: false, reason: 'format', field });
+  if (!isObject(proof)) return bad('proof');
+  if (typeof proof.snapshot_id !== 'number') return bad('snapshot_id');
+  if (typeof proof.created_at !== 'string') return bad('created_at');
+  if (!isHash(proof.root_hash)) return bad('root_hash');
+  const total = amountOf(proof.total);
+  if (total === undefined) return bad('total');
+  const amount = amountOf(proof.amount);
+  if (amount === undefined) return bad('amount');
+  if (!Array.isArray(proof.leaves) || proof.leaves.length === 0) return bad('leaves');
+  const leaves: CheckedLeaf[] = [];
+  for (const [i, raw] of proof.leaves.entries()) {
+    const leaf = readLeaf(raw, `leaves[${i}]`);
+    if (typeof leaf === 'string') return bad(leaf);
+    leaves.push(leaf);
+  }
+
+  for (const leaf of leaves) {
+    const failure = await checkLeaf(leaf, proof.root_hash, total);
+    if (failure) return failure;
+  }
+  // every path ends at the one root, so equal depths and distinct places mean distinct leaves of the tree
+  const depth = leaves[0]!.steps.length;
+  const places = new Set(leaves.map(positionOf));
+  const oneCustomer = leaves.every((l) => l.user_hash === leaves[0]!.user_hash && l.steps.length === depth);
+  if (!oneCustomer || places.size !== leaves.length) return { ok: false, reason: 'duplicate_leaf' };
+  if (amount < 0n) return { ok: false, reason: 'negative_sum', level: 0 };
+  if (leaves.reduce((sum, l) => sum + l.amount, 0n) !== amount) return { ok: false, reason: 'parts_mismatch' };
   return {
     ok: true,
     amount,
-    root_hash: node.hash,
+    parts: leaves.length,
+    root_hash: proof.root_hash,
     total,
     snapshot_id: proof.snapshot_id,
     created_at: proof.created_at,

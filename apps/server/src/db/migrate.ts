@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-unused-index.js';
 import * as m022 from './migrations/022-proof-published.js';
 import * as m023 from './migrations/023-auth-notify.js';
 import * as m024 from './migrations/024-settings-notify.js';
+import * as m025 from './migrations/025-proof-parts.js';
 import type { MigrationContext } from './migrations/context.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -54,6 +55,7 @@ const STEPS: Record<string, Step> = {
   '022-proof-published': m022,
   '023-auth-notify': m023,
   '024-settings-notify': m024,
+  '025-proof-parts': m025,
 };
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<string[]> {

@@ -82,7 +82,7 @@ export async function teamPage(tx: Tx, userId: number, level: 1 | 2 | 3 | undefi
   let q = tx.selectFrom('team_links as t').innerJoin('users as m', 'm.id', 't.member_id').where('t.leader_id', '=', userId);
   if (level) q = q.where('t.level', '=', level);
   const rows = await q
-    .select(['m.id', 'm.email', 't.joined_at as created_at', 't.level'])
+    .select(['m.id', 'm.nickname', 'm.email', 't.joined_at as created_at', 't.level'])
     .orderBy('t.joined_at', 'desc')
     .orderBy('t.member_id', 'desc')
     .limit(limit)

@@ -11,6 +11,7 @@ import type { AppContext, Tx } from '../../context.js';
 import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
+import { publicName } from '../../lib/public-name.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { getSettings } from '../settings/settings.service.js';
 import * as repo from './invites.repository.js';
@@ -67,17 +68,6 @@ export async function newUserInviteCode(tx: Tx): Promise<string> {
 
 // ---- the team and the invitation (issue 9) ----
 
-/** An e-mail as a team leader sees a member's: two characters of the name, one of the domain, the ending (`ab***@g***.com`). */
-export function maskTeamEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  const domain = email.slice(at + 1);
-  const dot = domain.lastIndexOf('.');
-  const host = dot > 0 ? domain.slice(0, dot) : domain;
-  const tld = dot > 0 ? domain.slice(dot) : '';
-  return `${email.slice(0, Math.min(2, at))}***@${host.slice(0, 1)}***${tld}`;
-}
-
 /**
  * Puts a new customer into the teams above them (the inviter's, and the two leaders' above): linked for the team
  * list and counted per level, in the sign-up's transaction. Leaders are counted nearest first, so concurrent sign-ups
@@ -105,7 +95,7 @@ export async function teamList(
   const { rows, total } = await repo.teamPage(tx, userId, level, pageSize, (page - 1) * pageSize);
   return {
     list: rows.map((r) => ({
-      email: maskTeamEmail(r.email),
+      name: publicName(r),
       level: Number(r.level) as TeamLevel,
       joined_at: r.created_at,
     })),

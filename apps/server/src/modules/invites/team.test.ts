@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 interface Member {
-  email: string;
+  name: string;
   level: number;
   joined_at: string;
 }
@@ -32,7 +32,8 @@ describe('the team over three levels of the invitation tree', () => {
     const a1 = await join(root.user.invite_code, 'alpha');
     const a2 = await join(root.user.invite_code, 'amber');
     const b1 = await join(a1.user.invite_code, 'bravo');
-    await join(a1.user.invite_code, 'bella');
+    const b2 = await join(a1.user.invite_code, 'bella');
+    expect((await s.call(API.saveInfo, { nickname: 'Bella B' }, b2.token)).code).toBe(200);
     await join(a2.user.invite_code, 'bruno');
     const c1 = await join(b1.user.invite_code, 'charlie');
     const d1 = await join(c1.user.invite_code, 'delta');
@@ -59,23 +60,24 @@ describe('the team over three levels of the invitation tree', () => {
     expect((await s.call(API.teamTongji, {}, lone.token)).data).toEqual({ team_size: 0, level1: 0, level2: 0, level3: 0 });
   });
 
-  it('lists members newest first with the e-mail masked, in pages, one level or all', async () => {
+  it('lists members newest first by nickname, else the e-mail masked without its domain, in pages, one level or all', async () => {
     const all = await s.call<Page>(API.teamList, { page: '1', page_size: '20' }, root.token);
     expect(all.code).toBe(200);
     expect(all.data.total).toBe(6);
     // joined in the order alpha, amber, bravo, bella, bruno, charlie (a minute apart)
-    expect(all.data.list.map((m) => [m.email, m.level])).toEqual([
-      ['ch***@g***.com', 3],
-      ['br***@g***.com', 2],
-      ['be***@g***.com', 2],
-      ['br***@g***.com', 2],
-      ['am***@g***.com', 1],
-      ['al***@g***.com', 1],
+    expect(all.data.list.map((m) => [m.name, m.level])).toEqual([
+      ['ch***', 3],
+      ['br***', 2],
+      ['Bella B', 2],
+      ['br***', 2],
+      ['am***', 1],
+      ['al***', 1],
     ]);
     const times = all.data.list.map((m) => Date.parse(m.joined_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const wire = JSON.stringify(all.data);
-    for (const hidden of ['gmail', 'delta', 'other', 'oscar', 'lone', String(process.pid)]) expect(wire).not.toContain(hidden);
+    for (const hidden of ['@', 'gmail', 'delta', 'other', 'oscar', 'lone', String(process.pid)])
+      expect(wire).not.toContain(hidden);
 
     const page1 = await s.call<Page>(API.teamList, { page: '1', page_size: '4' }, root.token);
     const page2 = await s.call<Page>(API.teamList, { page: '2', page_size: '4' }, root.token);
@@ -86,11 +88,11 @@ describe('the team over three levels of the invitation tree', () => {
 
     const level2 = await s.call<Page>(API.teamList, { level: '2' }, root.token);
     expect(level2.data.total).toBe(3);
-    expect(level2.data.list.map((m) => m.email)).toEqual(['br***@g***.com', 'be***@g***.com', 'br***@g***.com']);
+    expect(level2.data.list.map((m) => m.name)).toEqual(['br***', 'Bella B', 'br***']);
     const level3 = await s.call<Page>(API.teamList, { level: '3', page_size: '1' }, root.token);
-    expect(level3.data).toMatchObject({ total: 1, list: [{ email: 'ch***@g***.com', level: 3 }] });
+    expect(level3.data).toMatchObject({ total: 1, list: [{ name: 'ch***', level: 3 }] });
     const level1 = await s.call<Page>(API.teamList, { level: '1', page: '2', page_size: '1' }, root.token);
-    expect(level1.data).toMatchObject({ total: 2, list: [{ email: 'al***@g***.com', level: 1 }] });
+    expect(level1.data).toMatchObject({ total: 2, list: [{ name: 'al***', level: 1 }] });
     // an empty level filter is no filter
     expect((await s.call<Page>(API.teamList, { level: '' }, root.token)).data.total).toBe(6);
   });

@@ -167,10 +167,6 @@ export async function sellerStats(tx: Tx, sellerIds: number[], since: string) {
   }));
 }
 
-/** Nicknames and e-mails of customers, to show them masked. */
-export const usersByIds = (tx: Tx, ids: number[]) =>
-  ids.length ? tx.selectFrom('users').select(['id', 'nickname', 'email']).where('id', 'in', ids).execute() : Promise.resolve([]);
-
 /** The latest completed deals of everyone: trades between customers and paid sales to merchants. */
 export async function latestDeals(tx: Tx, limit: number) {
   const [trades, sales] = await Promise.all([

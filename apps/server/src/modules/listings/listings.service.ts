@@ -9,7 +9,7 @@ import { balances, post, totalHeld } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, lockOwnAccount } from '../payouts/payouts.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
-import type { CurrentUser } from '../users/users.service.js';
+import { type CurrentUser, publicNames } from '../users/users.service.js';
 import * as repo from './listings.repository.js';
 
 export type ListingRow = Selectable<ListingsTable>;
@@ -19,26 +19,6 @@ const HISTORY_SIZE = 20;
 
 /** How journals and live events name a listing. */
 export const listingRef = (id: number) => `listing:${id}`;
-
-/** An e-mail as others see it: the first two characters of the name and the domain (`ab***@example.com`). */
-export function maskedEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
-}
-
-/**
- * Customers as other customers see them: the nickname they chose, else their e-mail masked. The nickname given at
- * sign-up is the e-mail's name part, so that one counts as not chosen (showing it would show the e-mail).
- */
-export async function publicNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
-  const rows = await repo.usersByIds(tx, [...new Set(ids)]);
-  const chosen = (u: { nickname: string; email: string }) => {
-    const nick = u.nickname.trim();
-    return nick && nick !== u.email.split('@')[0]!.slice(0, 32) ? nick : '';
-  };
-  return new Map(rows.map((u) => [u.id, chosen(u) || maskedEmail(u.email)]));
-}
 
 interface Stats {
   trades: number;
@@ -270,9 +250,10 @@ export async function history(tx: Tx) {
     .filter((d): d is typeof d & { at: string } => d.at !== null)
     .sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1))
     .slice(0, HISTORY_SIZE);
-  const users = await repo.usersByIds(tx, [...new Set(deals.map((d) => d.user_id))]);
-  // masked for everyone: a nickname could name the person, so the history shows only the e-mail's first letters
-  const names = new Map(users.map((u) => [u.id, maskedEmail(u.email)]));
+  const names = await publicNames(
+    tx,
+    deals.map((d) => d.user_id),
+  );
   return {
     list: deals.map((d) => ({
       kind: d.kind,

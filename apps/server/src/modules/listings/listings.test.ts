@@ -163,7 +163,7 @@ describe('a sell listing', () => {
     expect(await money(s, seller)).toMatchObject({ balance: '40.00', escrow: '0.00' });
   });
 
-  it('is shown to others best price first with its seller masked and 30-day numbers, and to its seller as mine', async () => {
+  it('is shown to others best price first with its seller by nickname or masked and 30-day numbers, and to its seller as mine', async () => {
     const seller = await customer(s, admin, '1000');
     const buyer = await customer(s, admin, '0');
     await s.call(API.saveInfo, { nickname: 'Lucky Seller' }, seller.token);
@@ -203,7 +203,11 @@ describe('a sell listing', () => {
       status: 'open',
       created_at: expect.any(String),
     });
-    expect(seen[1]!.seller).toMatch(/^[a-z0-9]{2}\*\*\*@example\.com$/);
+    expect(seen[1]!.seller).toBe(`${other.email.slice(0, 2)}***`);
+    // no customer's e-mail or its domain, masked or not, anywhere in the Hall
+    const hall = JSON.stringify(await book(buyer.token));
+    expect(hall).not.toContain('@');
+    expect(hall).not.toContain('example.com');
     expect(seen[2]).toMatchObject({ remaining: '75.00', in_trades: '25.00', uncompleted: '100.00' });
     // a seller does not see their own listings in the book, but under mine, newest first and closed ones too
     expect((await book(seller.token)).list.map((l) => l.id)).not.toContain(cheap);
@@ -269,9 +273,10 @@ describe('a sell listing', () => {
     expect(await rated()).toEqual([7, 33.3]);
   });
 
-  it('shows the latest completed deals of everyone, trades and merchant sales, sellers masked', async () => {
+  it('shows the latest completed deals of everyone, trades and merchant sales, sellers by nickname or masked', async () => {
     const seller = await customer(s, admin, '100');
     const buyer = await customer(s, admin);
+    expect((await s.call(API.saveInfo, { nickname: 'Quiet Trader' }, buyer.token)).code).toBe(200);
     const id = await listing(s, seller, { number: '100', price: '7.1', min: '10', max: '50' });
     const t = await trade(s, buyer, id, '12.5');
     await act(s, buyer, API.tradePaid, t);
@@ -304,7 +309,7 @@ describe('a sell listing', () => {
     expect(h.data.list.length).toBeLessThanOrEqual(20);
     expect(h.data.list[0]).toEqual({
       kind: 'merchant',
-      seller: `${buyer.email.slice(0, 2)}***@example.com`,
+      seller: 'Quiet Trader',
       quantity: '5.00',
       price: '0.90',
       currency: 'EUR',
@@ -313,12 +318,15 @@ describe('a sell listing', () => {
     expect(h.data.list.map((d) => d.quantity)).not.toContain('6.00');
     expect(h.data.list[1]).toEqual({
       kind: 'trade',
-      seller: `${seller.email.slice(0, 2)}***@example.com`,
+      seller: `${seller.email.slice(0, 2)}***`,
       quantity: '12.50',
       price: '7.10',
       currency: 'CNY',
       completed_at: expect.any(String),
     });
+    const wire = JSON.stringify(h.data);
+    expect(wire).not.toContain('@');
+    expect(wire).not.toContain('example.com');
   });
 
   it('is never oversold when 100 buyers take it at once for more than it holds', async () => {

@@ -6,13 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { figure, n } from '../../../test/figures.js';
 import { moneyTestServer, type TestServer } from '../../../test/harness.js';
 import { customer } from '../../../test/trading.js';
-import { type NodeRow, nonceOrder, TreeBuilder } from './proof.tree.js';
+import { PARTS } from './proof.service.js';
+import { type NodeRow, nonceOrder, RandomBelow, splitAmount, splitHoldings, TreeBuilder } from './proof.tree.js';
 
 let s: TestServer;
 let admin: string;
 moneyTestServer((t) => ({ s, admin } = t));
 
-const CUSTOMERS = 30_000;
+// each customer is PARTS leaves: 10,000 customers make a tree of 40,000 leaves
+const CUSTOMERS = 10_000;
 
 describe('the order of leaves', () => {
   it('is the order of the nonces as hex, ties in their first 64 bits included', async () => {
@@ -69,6 +71,46 @@ describe('the tree builder', () => {
   });
 });
 
+describe("splitting a customer's holdings", () => {
+  it('gives PARTS parts adding up exactly, positive whenever the holdings allow, ones and zeros below', () => {
+    const random = new RandomBelow();
+    const amounts = [0n, 1n, 3n, 4n, 5n, 6n, 100n, 250_500_000n, (1n << 63n) - 1n, (1n << 64n) - 1n];
+    for (const amount of amounts)
+      for (let round = 0; round < 50; round++) {
+        const out = new BigUint64Array(PARTS + 2);
+        splitAmount(amount, PARTS, random, out, 1);
+        const parts = Array.from(out.subarray(1, PARTS + 1));
+        expect([amount, out[0], out[PARTS + 1]]).toEqual([amount, 0n, 0n]);
+        expect(parts.reduce((a, b) => a + b, 0n)).toBe(amount);
+        if (amount >= BigInt(PARTS)) expect(parts.every((p) => p > 0n && p < amount)).toBe(true);
+        else expect(parts.toSorted()).toEqual([...Array(PARTS - Number(amount)).fill(0n), ...Array(Number(amount)).fill(1n)]);
+      }
+  });
+
+  it('draws the parts at random: the same holdings split differently, each part anywhere in its range', () => {
+    const random = new RandomBelow();
+    const out = new BigUint64Array(PARTS);
+    const firsts = new Set<bigint>();
+    for (let round = 0; round < 200; round++) {
+      splitAmount(1_000_000_000n, PARTS, random, out, 0);
+      firsts.add(out[0]!);
+    }
+    expect(firsts.size).toBeGreaterThan(190);
+    // a holding of exactly PARTS micro-USDT has one positive split: all ones
+    splitAmount(BigInt(PARTS), PARTS, random, out, 0);
+    expect(Array.from(out)).toEqual(Array(PARTS).fill(1n));
+  });
+
+  it("keeps each customer's leaves together with their owner, and refuses holdings that do not fit", () => {
+    const { owners, shares } = splitHoldings([7, 9, 11], [0n, 123_456_789n, 2n], PARTS);
+    expect(Array.from(owners)).toEqual([7, 9, 11].flatMap((id) => Array(PARTS).fill(id)));
+    const sumOf = (i: number) => shares.subarray(i * PARTS, (i + 1) * PARTS).reduce((a, b) => a + b, 0n);
+    expect([0, 1, 2].map(sumOf)).toEqual([0n, 123_456_789n, 2n]);
+    expect(() => splitHoldings([1], [-1n], PARTS)).toThrow(RangeError);
+    expect(() => splitHoldings([1], [1n << 64n], PARTS)).toThrow(RangeError);
+  });
+});
+
 describe('a proof snapshot of many customers', () => {
   it('never stops the node: a customer is answered all along while it is taken', async () => {
     await sql`
@@ -102,9 +144,9 @@ describe('a proof snapshot of many customers', () => {
     const held = loop.max / 1e6;
     const slowest = Math.max(...latencies);
     figure(
-      `proof snapshot (${s.ctx.dialect}): ${n(snap.data.leaf_count)} customers in ${took.toFixed(0)} ms; event loop held at most ${held.toFixed(0)} ms; ${latencies.length} calls answered meanwhile, slowest ${slowest.toFixed(0)} ms`,
+      `proof snapshot (${s.ctx.dialect}): ${n(snap.data.leaf_count / PARTS)} customers (${n(snap.data.leaf_count)} leaves) in ${took.toFixed(0)} ms; event loop held at most ${held.toFixed(0)} ms; ${latencies.length} calls answered meanwhile, slowest ${slowest.toFixed(0)} ms`,
     );
-    expect(snap.data.leaf_count).toBeGreaterThan(CUSTOMERS);
+    expect(snap.data.leaf_count).toBeGreaterThan(CUSTOMERS * PARTS);
     // Measured against the snapshot's own duration, so a slow or busy host (CI runs test files side by side) passes
     // or fails alike: one transaction for the whole tree held the loop for nearly all of it (1.4 s of 1.6 s on a quiet
     // host), and so did the store's transactions without a turn of the loop between them. Here: 3-6 %.

@@ -80,13 +80,15 @@ export async function pageSnapshots(tx: Tx, limit: number, offset: number) {
   return { rows, total: Number(total.n) };
 }
 
-export const findLeaf = (tx: Tx, snapshotId: number, userId: number) =>
+/** A customer's leaves in a snapshot, in tree order. */
+export const findLeaves = (tx: Tx, snapshotId: number, userId: number) =>
   tx
     .selectFrom('proof_leaves')
     .select(['idx', 'nonce', 'amount'])
     .where('snapshot_id', '=', snapshotId)
     .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .orderBy('idx')
+    .execute();
 
 /** The nodes at the given (level, index) keys of a snapshot: one indexed read for a whole path. */
 export function nodesAt(tx: Tx, snapshotId: number, keys: readonly { level: number; idx: number }[]) {
@@ -148,7 +150,7 @@ export async function deleteSomeOfTree(tx: Tx, id: number, limit: number): Promi
   const leaves = await tx
     .deleteFrom('proof_leaves')
     .where('snapshot_id', '=', id)
-    .where('user_id', 'in', (eb) => eb.selectFrom('proof_leaves').select('user_id').where('snapshot_id', '=', id).limit(limit))
+    .where('idx', 'in', (eb) => eb.selectFrom('proof_leaves').select('idx').where('snapshot_id', '=', id).limit(limit))
     .executeTakeFirst();
   const nodes = await tx
     .deleteFrom('proof_nodes')

@@ -19,12 +19,14 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { CURRENCY } from '../ledger/ledger.service.js';
 import * as repo from './proof.repository.js';
-import { nonceOrder, TreeBuilder, type TreeRows } from './proof.tree.js';
+import { nonceOrder, splitHoldings, TreeBuilder, type TreeRows } from './proof.tree.js';
 
 /**
  * Proof of liabilities (issue 11): snapshots of every customer's holdings as a Merkle sum tree (packages/shared
- * proof.ts). Every customer is a leaf, those holding nothing with 0: a customer can then check they were counted
- * even at zero, and the leaf count is the number of accounts rather than a hint at how many hold money.
+ * proof.ts). Every customer's holdings are PARTS leaves of random amounts adding up to them, those holding nothing
+ * with 0s: a customer can then check they were counted even at zero, the leaf count is PARTS times the number of
+ * accounts rather than a hint at how many hold money, and a path's sibling leaf is a random part of someone's
+ * holdings, never the whole (docs/proof-of-liabilities.md).
  */
 
 type SnapshotRow = Selectable<ProofSnapshotsTable>;
@@ -43,9 +45,15 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The trees (every leaf and node) of the newest this many snapshots are kept, so their proofs can be read; an older
  * snapshot keeps its row (time, root hash, total, leaf count) in the published list, and its tree is deleted by the
- * `proof-prune` job. A daily tree holds about three rows per customer: kept for ever, it would be most of the database.
+ * `proof-prune` job. A daily tree holds about twelve rows per customer (PARTS leaves and their nodes): kept for ever, it would be most of the database.
  */
 export const PROOF_TREES_KEPT = 30;
+
+/**
+ * Leaves per customer. A fixed count, so the leaf count tells no more than the number of accounts; more parts hide a
+ * holding better and cost as many more rows and hashes per snapshot.
+ */
+export const PARTS = 4;
 
 /** How many levels a tree of `leaves` leaves has (buildLevels' shape): 1 for 0 or 1 leaf. */
 export function levelCount(leaves: number): number {
@@ -117,11 +125,15 @@ export function checkHoldings(ctx: AppContext, { amounts, platform }: Holdings):
   return total;
 }
 
-/** A snapshot's builder over `holdings`, with fresh random nonces (their order is found with the event loop served). */
+/**
+ * A snapshot's builder over `holdings`, each customer's split into PARTS random parts, every leaf with a fresh random
+ * nonce (their order is found with the event loop served).
+ */
 export async function treeOf(holdings: Holdings): Promise<TreeBuilder> {
-  const random = randomBytes(holdings.userIds.length * NONCE_BYTES);
-  const order = await nonceOrder(random, holdings.userIds.length, { every: 50_000, pause: served });
-  return new TreeBuilder(holdings.userIds, holdings.amounts, random, order);
+  const { owners, shares } = splitHoldings(holdings.userIds, holdings.amounts, PARTS);
+  const random = randomBytes(owners.length * NONCE_BYTES);
+  const order = await nonceOrder(random, owners.length, { every: 50_000, pause: served });
+  return new TreeBuilder(owners, shares, random, order);
 }
 
 export type SnapshotFields = Omit<SnapshotRow, 'id' | 'published' | 'tree_pruned' | 'root_hash'>;
@@ -190,35 +202,44 @@ export async function listForOperators(tx: Tx, page: number, pageSize: number): 
   return { list: rows.map(toAdmin), total, page, page_size: pageSize };
 }
 
-/** The customer's leaf and path in snapshot `snapshotId` (default: the latest), read from the stored tree. */
+/** The customer's leaves and their paths in snapshot `snapshotId` (default: the latest), read from the stored tree. */
 export async function proofOf(tx: Tx, userId: number, snapshotId: number | undefined): Promise<LiabilityProof> {
   const snapshot = snapshotId === undefined ? await repo.latestSnapshot(tx) : await repo.findSnapshot(tx, snapshotId);
   if (!snapshot) throw new DomainError(snapshotId === undefined ? 'proof_none' : 'record_not_found');
   // pruned or about to be: the same answer before and after the job has run
   if (snapshotId !== undefined && (await repo.newerSnapshots(tx, snapshot.id)) >= PROOF_TREES_KEPT)
     throw new DomainError('proof_pruned');
-  const leaf = await repo.findLeaf(tx, snapshot.id, userId);
-  if (!leaf) throw new DomainError('proof_not_included');
+  const leaves = await repo.findLeaves(tx, snapshot.id, userId);
+  if (!leaves.length) throw new DomainError('proof_not_included');
   const depth = levelCount(snapshot.leaf_count);
-  const keys = [{ level: 0, idx: leaf.idx }];
-  for (let k = 0, i = leaf.idx; k < depth - 1; k++, i >>= 1) keys.push({ level: k, idx: i ^ 1 }, { level: k + 1, idx: i >> 1 });
-  const nodes = await repo.nodesAt(tx, snapshot.id, keys);
-  // only this path's nodes are read: the levels hold nothing else, and pathOf touches nothing else
+  const keys = new Map<string, { level: number; idx: number }>();
+  const key = (level: number, idx: number) => keys.set(`${level}:${idx}`, { level, idx });
+  for (const leaf of leaves) {
+    key(0, leaf.idx);
+    for (let k = 0, i = leaf.idx; k < depth - 1; k++, i >>= 1) {
+      key(k, i ^ 1);
+      key(k + 1, i >> 1);
+    }
+  }
+  const nodes = await repo.nodesAt(tx, snapshot.id, [...keys.values()]);
+  // only these paths' nodes are read: the levels hold nothing else, and pathOf touches nothing else
   const levels: SumNode[][] = Array.from({ length: depth }, () => []);
   for (const n of nodes) levels[n.level]![n.idx] = { hash: n.hash, sum: n.sum };
+  const user_hash = await userHash(userId);
   return {
     snapshot_id: snapshot.id,
     created_at: snapshot.created_at,
     root_hash: snapshot.root_hash,
     total: formatAmount(snapshot.total),
     leaf_count: snapshot.leaf_count,
-    leaf: {
+    amount: formatAmount(leaves.reduce((sum, l) => sum + l.amount, 0n)),
+    leaves: leaves.map((leaf) => ({
       nonce: leaf.nonce,
-      user_hash: await userHash(userId),
+      user_hash,
       amount: formatAmount(leaf.amount),
       hash: levels[0]![leaf.idx]!.hash,
-    },
-    path: pathOf(levels, leaf.idx),
+      path: pathOf(levels, leaf.idx),
+    })),
   };
 }
 

@@ -16,7 +16,7 @@ import { moneyTestServer, operatorOf, ownerToken, signUp, type TestServer } from
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
-import { PROOF_TREES_KEPT, SNAPSHOT_LEASE_MS, STALE_BUILD_MS } from './proof.service.js';
+import { PARTS, PROOF_TREES_KEPT, SNAPSHOT_LEASE_MS, STALE_BUILD_MS } from './proof.service.js';
 import { takeSnapshot } from './proof.steps.js';
 
 let s: TestServer;
@@ -85,7 +85,7 @@ describe('proof of liabilities', () => {
   });
 
   let holders: Customer[] = [];
-  it('the root sums every customer (zero holders too) to the ledger total, and every path verifies', async () => {
+  it('the root sums every customer (zero holders too, each in PARTS leaves) to the ledger total, and every path verifies', async () => {
     const rich = await customer(s, admin, '250.5');
     const seller = await customer(s, admin, '120');
     const saver = await customer(s, admin, '80');
@@ -98,7 +98,7 @@ describe('proof of liabilities', () => {
     const snap = await takeOne();
     expect(snap.taken_by).toBe('owner@test.local');
     expect(wireToMicro(snap.total)).toBe(await liabilitiesFromPostings());
-    expect(snap.leaf_count).toBe(await countOf('users'));
+    expect(snap.leaf_count).toBe(PARTS * (await countOf('users')));
     const sums = await storedSums(snap.id);
     expect(sums).toEqual({ leaves: wireToMicro(snap.total), count: snap.leaf_count, root: wireToMicro(snap.total) });
 
@@ -106,38 +106,83 @@ describe('proof of liabilities', () => {
       const r = await mine(c.token);
       expect(r.code).toBe(200);
       expect(r.data.snapshot_id).toBe(snap.id);
-      expect(r.data.leaf.user_hash).toBe(await userHash(c.id));
+      expect(r.data.leaves).toHaveLength(PARTS);
+      for (const leaf of r.data.leaves) expect(leaf.user_hash).toBe(await userHash(c.id));
       const checked = await verifyProof(r.data);
-      expect(checked).toMatchObject({ ok: true, root_hash: snap.root_hash, total: wireToMicro(snap.total) });
+      expect(checked).toMatchObject({ ok: true, parts: PARTS, root_hash: snap.root_hash, total: wireToMicro(snap.total) });
       if (checked.ok) expect(checked.amount).toBe(wireToMicro((await money(s, c)).total));
     }
     const again = await mine(empty.token);
-    expect(again.data.leaf.amount).toBe('0.00');
-    // every customer in the database, not only those of this file's tests
+    expect(again.data.amount).toBe('0.00');
+    expect(again.data.leaves.map((l) => l.amount)).toEqual(Array(PARTS).fill('0.00'));
+    // every customer in the database, not only those of this file's tests, PARTS times each
     const users = await s.db.selectFrom('users').select('id').execute();
     const leafUsers = await s.db.selectFrom('proof_leaves').select('user_id').where('snapshot_id', '=', snap.id).execute();
-    expect(leafUsers.map((l) => l.user_id).sort()).toEqual(users.map((u) => u.id).sort());
+    expect(leafUsers.map((l) => l.user_id).sort()).toEqual(users.flatMap((u) => Array(PARTS).fill(u.id)).sort());
+  });
+
+  it("splits every customer's holdings into positive random parts that add up exactly, so no leaf is anyone's whole holdings", async () => {
+    const own = [await customer(s, admin, '75.25'), await customer(s, admin, '10.01')];
+    const snap = await takeOne();
+    const leaves = await s.db
+      .selectFrom('proof_leaves')
+      .select(['user_id', 'idx', 'amount'])
+      .where('snapshot_id', '=', snap.id)
+      .execute();
+    const holdings = new Map<number, bigint[]>();
+    for (const l of leaves) holdings.set(l.user_id, [...(holdings.get(l.user_id) ?? []), l.amount]);
+    const wholes = new Set<bigint>();
+    for (const [userId, parts] of holdings) {
+      const whole = parts.reduce((a, b) => a + b, 0n);
+      const ledger = await s.db
+        .selectFrom('accounts')
+        .select(sql<string>`coalesce(sum(balance), 0)`.as('t'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect([userId, whole]).toEqual([userId, BigInt(ledger.t)]);
+      expect(parts).toHaveLength(PARTS);
+      // positive parts whenever the holdings allow it (below PARTS micro-USDT: ones and zeros, proof-scale.test.ts)
+      if (whole >= BigInt(PARTS)) for (const part of parts) expect(part > 0n && part < whole, `${userId}: ${part}`).toBe(true);
+      if (whole > 0n) wholes.add(whole);
+    }
+    expect(holdings.get(own[0]!.id)!.reduce((a, b) => a + b, 0n)).toBe(75_250_000n);
+    // what a path shows of others: its sibling leaf is a part, never another customer's whole holdings
+    for (const c of [...holders, ...own]) {
+      const proof = (await mine(c.token)).data;
+      expect((await verifyProof(proof)).ok).toBe(true);
+      const own = wireToMicro(proof.amount);
+      for (const leaf of proof.leaves) {
+        const sibling = wireToMicro(leaf.path[0]!.sum);
+        if (sibling >= BigInt(PARTS) && sibling !== own) expect(wholes.has(sibling), `${c.id}: ${sibling}`).toBe(false);
+      }
+    }
   });
 
   it('changing any leaf amount, nonce, sibling hash or sibling sum breaks verification', async () => {
     const proof = (await mine(holders[0]!.token)).data;
-    expect(proof.path.length).toBeGreaterThan(1);
+    expect(proof.leaves[0]!.path.length).toBeGreaterThan(1);
     const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
     const tampered: ((p: LiabilityProof) => void)[] = [
       (p) => {
-        p.leaf.amount = '999999.00';
-      },
-      (p) => {
-        p.leaf.nonce = flip(p.leaf.nonce);
+        p.amount = '999999.00';
       },
     ];
-    for (let k = 0; k < proof.path.length; k++) {
+    for (const i of proof.leaves.keys()) {
       tampered.push((p) => {
-        p.path[k]!.hash = flip(p.path[k]!.hash);
+        p.leaves[i]!.amount = '999999.00';
       });
       tampered.push((p) => {
-        p.path[k]!.sum = (Number.parseInt(p.path[k]!.sum, 10) + 1).toString().concat('.00');
+        p.leaves[i]!.nonce = flip(p.leaves[i]!.nonce);
       });
+      for (let k = 0; k < proof.leaves[i]!.path.length; k++) {
+        tampered.push((p) => {
+          p.leaves[i]!.path[k]!.hash = flip(p.leaves[i]!.path[k]!.hash);
+        });
+        tampered.push((p) => {
+          const step = p.leaves[i]!.path[k]!;
+          step.sum = (Number.parseInt(step.sum, 10) + 1).toString().concat('.00');
+        });
+      }
     }
     for (const [i, change] of tampered.entries()) {
       const p = structuredClone(proof);
@@ -163,14 +208,17 @@ describe('proof of liabilities', () => {
       .where('user_id', '!=', me!.id)
       .execute();
     for (const n of otherNonces) expect(json).not.toContain(n.nonce);
-    // every amount in it is the caller's own, the total, a sibling sum, or a parent made of those
-    const allowed = new Set([proof.leaf.amount, proof.total]);
-    let running = wireToMicro(proof.leaf.amount);
-    for (const step of proof.path) {
-      allowed.add(step.sum);
-      running += wireToMicro(step.sum);
-      expect(wireToMicro(step.parent_sum)).toBe(running);
-      allowed.add(step.parent_sum);
+    // every amount in it is the caller's own (a part or the whole), the total, a sibling sum, or a parent made of those
+    const allowed = new Set([proof.amount, proof.total]);
+    for (const leaf of proof.leaves) {
+      allowed.add(leaf.amount);
+      let running = wireToMicro(leaf.amount);
+      for (const step of leaf.path) {
+        allowed.add(step.sum);
+        running += wireToMicro(step.sum);
+        expect(wireToMicro(step.parent_sum)).toBe(running);
+        allowed.add(step.parent_sum);
+      }
     }
     const amounts = [...json.matchAll(/"(-?\d+\.\d{2,6})"/g)].map((m) => m[1]!);
     for (const a of amounts) expect(allowed.has(a), a).toBe(true);
@@ -483,7 +531,7 @@ describe('proof of liabilities', () => {
     if (s.ctx.dialect === 'sqlite') await sql`DROP TRIGGER fail_level_2`.execute(s.db);
     else await sql`DROP TRIGGER fail_level_2 ON proof_nodes`.execute(s.db);
     const next = await takeOne();
-    expect(next.leaf_count).toBe(await countOf('users'));
+    expect(next.leaf_count).toBe(PARTS * (await countOf('users')));
     expect((await verifyProof((await mine(c.token)).data)).ok).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { bytesToHex, leafMessage, nodeMessage, paddingMessage, userMessage } from '@c2c/shared';
 
 /**
@@ -54,6 +54,62 @@ export async function nonceOrder(
   return order;
 }
 
+/** Uniform random integers below a bound, from node:crypto's random bytes drawn a block at a time. */
+export class RandomBelow {
+  private block = Buffer.alloc(0);
+  private at = 0;
+
+  /** 0 .. n-1 for n >= 1: 128 random bits reduced mod n, a bias below n / 2^128 (amounts stay below 2^64). */
+  below(n: bigint): bigint {
+    if (this.at + 16 > this.block.length) {
+      this.block = randomBytes(64 * 1024);
+      this.at = 0;
+    }
+    const r = (this.block.readBigUInt64BE(this.at) << 64n) | this.block.readBigUInt64BE(this.at + 8);
+    this.at += 16;
+    return r % n;
+  }
+}
+
+/**
+ * `amount` in `parts` random parts that add up to it exactly: positive when it allows (a uniformly random
+ * composition: parts - 1 distinct cuts in 1 .. amount - 1, drawn by Floyd's method), else ones and zeros. Written into
+ * `out` from `at`.
+ */
+export function splitAmount(amount: bigint, parts: number, random: RandomBelow, out: BigUint64Array, at: number): void {
+  const n = BigInt(parts);
+  if (amount < n) {
+    for (let j = 0; j < parts; j++) out[at + j] = BigInt(j) < amount ? 1n : 0n;
+    return;
+  }
+  const cuts: bigint[] = [];
+  for (let j = amount - n + 1n; j < amount; j++) {
+    const t = 1n + random.below(j);
+    cuts.push(cuts.includes(t) ? j : t);
+  }
+  cuts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let from = 0n;
+  for (const [j, cut] of cuts.entries()) {
+    out[at + j] = cut - from;
+    from = cut;
+  }
+  out[at + parts - 1] = amount - from;
+}
+
+/** Every customer's holdings split into `parts` leaves each (customer i's at i * parts): the owner and amount of each leaf. */
+export function splitHoldings(userIds: readonly number[], amounts: readonly bigint[], parts: number) {
+  const random = new RandomBelow();
+  const owners = new Uint32Array(userIds.length * parts);
+  const shares = new BigUint64Array(userIds.length * parts);
+  for (let i = 0; i < userIds.length; i++) {
+    const amount = amounts[i]!;
+    if (amount < 0n || amount >= 1n << 64n) throw new RangeError('holdings outside 0 .. 2^64-1');
+    owners.fill(userIds[i]!, i * parts, (i + 1) * parts);
+    if (amount > 0n) splitAmount(amount, parts, random, shares, i * parts);
+  }
+  return { owners, shares };
+}
+
 export interface LeafRow {
   snapshot_id: number;
   user_id: number;
@@ -75,7 +131,7 @@ export interface TreeRows {
 }
 
 /**
- * Builds the tree of customers `userIds` holding `amounts` (same order), `rows` at a time: every yield hands over
+ * Builds the tree of leaves owned by `userIds` holding `amounts` (same order), `rows` at a time: every yield hands over
  * about that many rows of the tree to store (leaves with their level-0 nodes, then each level's nodes, its padding
  * node included), after about `rows` hashes. When the generator is done, `root` is the root.
  */
@@ -83,19 +139,19 @@ export class TreeBuilder {
   readonly leafCount: number;
   root: { hash: string; sum: bigint } | undefined;
   /**
-   * `random` holds each customer's 32-byte nonce (customer i's at i * 32), `order` the customers in leaf order
-   * (`nonceOrder` of `random`): a leaf's position follows its random nonce, so it says nothing about the customer's id
-   * or sign-up order.
+   * `random` holds each leaf's 32-byte nonce (leaf i's at i * 32), `order` the leaves in tree order (`nonceOrder` of
+   * `random`): a leaf's position follows its random nonce, so it says nothing about the customer's id or sign-up
+   * order, and a customer's parts lie scattered.
    */
   constructor(
-    private readonly userIds: readonly number[],
-    private readonly amounts: readonly bigint[],
+    private readonly userIds: ArrayLike<number>,
+    private readonly amounts: ArrayLike<bigint>,
     private readonly random: Uint8Array,
     private readonly order: Uint32Array,
   ) {
     this.leafCount = userIds.length;
     if (random.length !== this.leafCount * NONCE_BYTES || order.length !== this.leafCount)
-      throw new RangeError('one nonce and one place in the order per customer');
+      throw new RangeError('one nonce and one place in the order per leaf');
   }
 
   *rows(snapshotId: number, rows: number): Generator<TreeRows> {

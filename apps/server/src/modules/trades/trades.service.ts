@@ -20,12 +20,12 @@ import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { post } from '../ledger/ledger.service.js';
-import { closeIfSoldOut, findListing, giveBack, lockListing, publicNames, takeOrder } from '../listings/listings.service.js';
+import { closeIfSoldOut, findListing, giveBack, lockListing, takeOrder } from '../listings/listings.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById } from '../payouts/payouts.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
-import { type CurrentUser, customerLocked, lockCustomer } from '../users/users.service.js';
+import { type CurrentUser, customerLocked, lockCustomer, publicNames } from '../users/users.service.js';
 import * as repo from './trades.repository.js';
 
 export type TradeRow = Selectable<TradesTable>;

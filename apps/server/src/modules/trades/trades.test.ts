@@ -117,7 +117,7 @@ describe('a trade between customers', () => {
     expect(new Date(seen.pay_deadline).getTime() - new Date(seen.created_at).getTime()).toBe(15 * MINUTE);
     const sellerView = await detail(seller, id);
     expect(sellerView).toMatchObject({ role: 'seller', actions: ['message'], payee: seen.payee });
-    expect(sellerView.counterparty).toMatch(/^[a-z0-9]{2}\*\*\*@example\.com$/);
+    expect(sellerView.counterparty).toBe(`${buyer.email.slice(0, 2)}***`);
 
     // the seller can never cancel, and neither releases before the buyer paid
     expect((await act(s, seller, API.tradeCancel, id)).code).toBe(errorCode('trade_buyer_only'));
@@ -234,6 +234,28 @@ describe('a trade between customers', () => {
     });
     expect((await detail(buyer, bank)).payee.iban).toBe('');
     expect((await detail(seller, bank)).payee.iban).toBe('DE89370400440532013000');
+  });
+
+  it('names the other side by nickname, else by the e-mail masked without its domain, in the detail and the list', async () => {
+    const seller = await customer(s, admin, '100');
+    const buyer = await customer(s, admin);
+    expect((await s.call(API.saveInfo, { nickname: 'Night Owl' }, buyer.token)).code).toBe(200);
+    const t = await trade(s, buyer, await listing(s, seller, { number: '100', min: '10', max: '50' }), '10');
+    const asBuyer = await detail(buyer, t);
+    const asSeller = await detail(seller, t);
+    expect(asBuyer.counterparty).toBe(`${seller.email.slice(0, 2)}***`);
+    expect(asSeller.counterparty).toBe('Night Owl');
+    const lists = await Promise.all(
+      [buyer, seller].map(async (c) => (await s.call<{ list: TradeDetail[] }>(API.tradeList, {}, c.token)).data),
+    );
+    expect(lists.map((l) => l.list.find((x) => x.id === t)!.counterparty)).toEqual([asBuyer.counterparty, 'Night Owl']);
+    // the payee is the payout account the buyer pays to, not how a customer is named
+    const named = [{ ...asBuyer, payee: null }, { ...asSeller, payee: null }, ...lists];
+    const domain = seller.email.slice(seller.email.indexOf('@'));
+    for (const wire of named.map((x) => JSON.stringify(x))) {
+      expect(wire).not.toContain('@');
+      expect(wire).not.toContain(domain.slice(1));
+    }
   });
 
   it('refuses what does not fit the listing and changes nothing', async () => {

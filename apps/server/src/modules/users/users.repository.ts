@@ -235,6 +235,12 @@ export async function findEmails(tx: Tx, ids: number[]) {
   return tx.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
 }
 
+/** Nicknames and e-mails of customers, to name them to others (`publicName`). */
+export async function findNames(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx.selectFrom('users').select(['id', 'nickname', 'email']).where('id', 'in', ids).execute();
+}
+
 export async function findIdsByEmailPart(tx: Tx, keyword: string): Promise<number[]> {
   const like = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await tx

@@ -15,6 +15,8 @@ import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
+import type { Mail } from '../../lib/mailer.js';
+import { givenNickname, publicName } from '../../lib/public-name.js';
 import { beforeSignIn, type SignInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, joinTeams, newUserInviteCode } from '../invites/invites.service.js';
@@ -233,7 +235,7 @@ export async function register(
   const id = await repo.insertUser(tx, {
     email: input.email,
     password_hash: passwordHash,
-    nickname: input.email.split('@')[0]!.slice(0, 32),
+    nickname: givenNickname(input.email),
     invite_code: await newUserInviteCode(tx),
     inviter_id: inviterId ?? null,
     house_code: houseCode,
@@ -435,6 +437,12 @@ export async function logout(tx: Tx, ctx: AppContext, who: CurrentUser) {
 
 export const currentUser = async (tx: Tx, ctx: AppContext, who: CurrentUser): Promise<User> =>
   toUser(who.user, ctx.clock.now(), await effectiveLevel(tx, who.user.id));
+
+/** Customers as other customers see them (`publicName`), by id. */
+export async function publicNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
+  const rows = await repo.findNames(tx, [...new Set(ids)]);
+  return new Map(rows.map((u) => [u.id, publicName(u)]));
+}
 
 /** Renames the customer; answers them as they now are. */
 export async function saveNickname(tx: Tx, who: CurrentUser, nickname: string): Promise<Principal> {

@@ -23,24 +23,42 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A real tree of five customers built with the shared code; the signed-in user's leaf is the third. */
+/** A real tree of three customers in four parts each, built with the shared code; the signed-in user's parts are scattered. */
 async function realProof(): Promise<{ proof: LiabilityProof; root: ProofRoot }> {
-  const amounts = [12_500_000n, 0n, 120_500_000n, 3_000_001n, 99_000_000n];
+  const parts = [
+    [12_500_000n, 0n, 1n, 3_000_000n],
+    [40_000_000n, 500_000n, 80_000_000n, 0n],
+    [99_000_000n, 2n, 0n, 1n],
+  ];
   const leaves = [];
-  for (const [i, amount] of amounts.entries())
-    leaves.push({ nonce: randomNonce(), user_hash: await userHash(i === 2 ? user.id : 900 + i), amount });
+  for (const [i, xs] of parts.entries())
+    for (const amount of xs)
+      leaves.push({ owner: i, nonce: randomNonce(), user_hash: await userHash(i === 1 ? user.id : 900 + i), amount });
+  leaves.sort((a, b) => (a.nonce < b.nonce ? -1 : 1));
   const levels = await buildLevels(leaves);
   const top = levels.at(-1)![0]!;
   const created_at = '2026-11-22T00:00:00.000Z';
-  const root = { id: 4, created_at, root_hash: top.hash, total: formatAmount(top.sum), leaf_count: 5 };
+  const root = { id: 4, created_at, root_hash: top.hash, total: formatAmount(top.sum), leaf_count: 12 };
   const proof: LiabilityProof = {
     snapshot_id: 4,
     created_at,
     root_hash: top.hash,
     total: root.total,
-    leaf_count: 5,
-    leaf: { nonce: leaves[2]!.nonce, user_hash: leaves[2]!.user_hash, amount: '120.50', hash: levels[0]![2]!.hash },
-    path: pathOf(levels, 2),
+    leaf_count: 12,
+    amount: '120.50',
+    leaves: leaves.flatMap((l, at) =>
+      l.owner === 1
+        ? [
+            {
+              nonce: l.nonce,
+              user_hash: l.user_hash,
+              amount: formatAmount(l.amount),
+              hash: levels[0]![at]!.hash,
+              path: pathOf(levels, at),
+            },
+          ]
+        : [],
+    ),
   };
   return { proof, root };
 }
@@ -61,7 +79,7 @@ describe('proof of liabilities page', () => {
     signIn();
     openApp(ROUTES.proof);
     const verdict = await screen.findByText(/Your balance of 120\.50 USDT is included in snapshot 4/);
-    expect(verdict.textContent).toContain('with total 235.000001 USDT');
+    expect(verdict.textContent).toContain('with total 235.000004 USDT');
     expect(document.querySelector('.proof-verdict.verified')).toBeTruthy();
     expect(screen.getByText('Published snapshots')).toBeTruthy();
     expect(screen.getAllByText(root.root_hash).length).toBeGreaterThan(0);
@@ -90,12 +108,21 @@ describe('proof of liabilities page', () => {
   it('shows which check failed when a sibling sum was changed on the way', async () => {
     const { proof, root } = await realProof();
     const tampered = structuredClone(proof);
-    tampered.path[1]!.sum = '500.00';
+    tampered.leaves[2]!.path[1]!.sum = '500.00';
     server(() => ({ code: 200, data: tampered }), [root]);
     signIn();
     openApp(ROUTES.proof);
     expect(await screen.findByText('The proof did not verify')).toBeTruthy();
     expect(screen.getByText('The sum at level 2 is not the sum of the two nodes below it.')).toBeTruthy();
+    expect(screen.queryByText(/Your balance of/)).toBeNull();
+  });
+
+  it('refuses parts that do not add up to the balance named', async () => {
+    const { proof, root } = await realProof();
+    server(() => ({ code: 200, data: { ...proof, amount: '125.00' } }), [root]);
+    signIn();
+    openApp(ROUTES.proof);
+    expect(await screen.findByText('Your parts do not add up to the amount the proof names.')).toBeTruthy();
     expect(screen.queryByText(/Your balance of/)).toBeNull();
   });
 

@@ -25,6 +25,8 @@ const REASONS = {
   sum_mismatch: 'proof.reason.sum_mismatch',
   root_mismatch: 'proof.reason.root_mismatch',
   total_mismatch: 'proof.reason.total_mismatch',
+  parts_mismatch: 'proof.reason.parts_mismatch',
+  duplicate_leaf: 'proof.reason.duplicate_leaf',
   not_published: 'proof.reason.not_published',
 } as const satisfies Record<Failure, TKey>;
 

@@ -55,7 +55,7 @@ export function TeamPage() {
             itemKey={(m) => m.n}
             renderItem={(m) => (
               <div className="record-line team-member">
-                <span className="mono">{m.email}</span>
+                <span className="mono">{m.name}</span>
                 <span className="team-level">{t(`team.level${m.level}`)}</span>
                 <span className="muted">
                   <TimeText value={m.joined_at} />
