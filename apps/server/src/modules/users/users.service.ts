@@ -15,7 +15,6 @@ import { addSeconds, iso } from '../../lib/clock.js';
 import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
-import type { Mail } from '../../lib/mailer.js';
 import { givenNickname, publicName } from '../../lib/public-name.js';
 import { beforeSignIn, type SignInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import type { Limit } from '../../lib/throttle.js';
