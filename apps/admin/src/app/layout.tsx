@@ -56,7 +56,8 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
               trigger={['click']}
               menu={{ items: [{ key: 'password', label: 'Change password', onClick: () => setChangingPassword(true) }] }}
             >
-              <Button type="text" aria-label="Account menu">
+              {/* the name starts with what the button shows (speech input users say what they see) */}
+              <Button type="text" aria-label={`${operator.name}, account menu`}>
                 <Typography.Text strong>{operator.name}</Typography.Text>
               </Button>
             </Dropdown>
@@ -73,12 +74,11 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
             </Button>
           </Flex>
         </Layout.Header>
+        {/* antd renders the content as the page's one <main> */}
         <Layout.Content style={{ padding: 24 }}>
-          <main>
-            <DemoBanner canRemove={operator.role === 'owner'} />
-            <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
-            {children}
-          </main>
+          <DemoBanner canRemove={operator.role === 'owner'} />
+          <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+          {children}
         </Layout.Content>
       </Layout>
     </Layout>
