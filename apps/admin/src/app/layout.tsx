@@ -48,7 +48,8 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
             justifyContent: 'space-between',
           }}
         >
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          {/* the page's one main heading, at the size of the bar */}
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
             {current?.label ?? 'Not found'}
           </Typography.Title>
           <Flex align="center" gap={12}>
