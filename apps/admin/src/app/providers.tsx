@@ -46,8 +46,8 @@ function useReducedMotion(): boolean {
 }
 
 /**
- * antd's default colours where text falls under WCAG AA's 4.5:1, darker: white on the primary blue, secondary text and
- * danger on white.
+ * antd's default colours where text falls under WCAG AA's 4.5:1, darker: white on the primary blue; secondary, danger,
+ * warning and success text on white.
  */
 const READABLE = {
   colorPrimary: '#0958d9',
@@ -55,6 +55,8 @@ const READABLE = {
   colorTextSecondary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorWarningText: '#874d00',
+  colorSuccessText: '#237804',
 };
 
 const COMPONENTS = {
