@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  * 4.5:1 on every fill that carries it, in both colour schemes. Lighthouse checks only what is on screen while it
  * audits (no dialog, no error, no danger button), so the pairs are checked here.
  */
-const css = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'styles.css'), 'utf8');
+const read = (file: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), file), 'utf8');
+const css = read('styles.css');
 
 /** The custom properties of the first rule whose selector list is exactly `selector`. */
 function block(selector: string): Record<string, string> {
@@ -52,6 +53,14 @@ describe.each(Object.entries(schemes))('the %s colours', (_name, scheme) => {
   it.each(['--c-primary', '--c-accent'])('white text is readable on %s', (fill) => {
     expect(contrast('#ffffff', colour(fill))).toBeGreaterThanOrEqual(4.5);
   });
+
+  it('the demo warning is readable: the background colour on the loss red', () => {
+    expect(contrast(colour('--c-bg'), colour('--c-loss'))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['--c-text', '--c-muted-on-selected'])('%s is readable on what the customer picked or wrote', (text) => {
+    expect(contrast(colour(text), colour('--c-selected'))).toBeGreaterThanOrEqual(4.5);
+  });
 });
 
 describe('antd-mobile takes the text colours where it writes text', () => {
@@ -63,5 +72,23 @@ describe('antd-mobile takes the text colours where it writes text', () => {
     expect(css).toMatch(
       /\.adm-button-danger:not\(\.adm-button-fill-outline\):not\(\.adm-button-fill-none\) \{\s*--color: var\(--c-accent\);/,
     );
+  });
+});
+
+describe('text on the tints and fills takes colours checked above', () => {
+  it('the demo warning writes in the background colour on the loss red', () => {
+    expect(css).toMatch(/\.demo-warning \{[^}]*background: var\(--c-loss\);[^}]*color: var\(--c-bg\);/);
+  });
+
+  it("secondary text in a picked option and in the customer's own chat messages", () => {
+    expect(css).toMatch(/\.adm-selector-item-active \.adm-selector-item-description \{\s*color: var\(--c-muted-on-selected\);/);
+    // a tint mixed in place is a colour the contrast checks above never see
+    expect(css).not.toMatch(/--checked-color: color-mix/);
+    expect(css).toMatch(
+      /\.adm-selector\.adm-selector \{[^}]*--checked-color: var\(--c-selected\);\s*--checked-text-color: var\(--c-text\);/,
+    );
+    const trade = read('components/trade.css');
+    expect(trade).toMatch(/\.chat-mine \{[^}]*background: var\(--c-selected\);/);
+    expect(trade).toMatch(/\.chat-mine \.chat-sender,\s*\.chat-mine \.chat-time \{\s*color: var\(--c-muted-on-selected\);/);
   });
 });

@@ -48,7 +48,8 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
             justifyContent: 'space-between',
           }}
         >
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          {/* the page's one main heading, at the size of the bar */}
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
             {current?.label ?? 'Not found'}
           </Typography.Title>
           <Flex align="center" gap={12}>
@@ -56,7 +57,8 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
               trigger={['click']}
               menu={{ items: [{ key: 'password', label: 'Change password', onClick: () => setChangingPassword(true) }] }}
             >
-              <Button type="text" aria-label="Account menu">
+              {/* the name starts with what the button shows (speech input users say what they see) */}
+              <Button type="text" aria-label={`${operator.name}, account menu`}>
                 <Typography.Text strong>{operator.name}</Typography.Text>
               </Button>
             </Dropdown>
@@ -73,12 +75,11 @@ export function AdminLayout({ operator, children }: { operator: Operator; childr
             </Button>
           </Flex>
         </Layout.Header>
+        {/* antd renders the content as the page's one <main> */}
         <Layout.Content style={{ padding: 24 }}>
-          <main>
-            <DemoBanner canRemove={operator.role === 'owner'} />
-            <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
-            {children}
-          </main>
+          <DemoBanner canRemove={operator.role === 'owner'} />
+          <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+          {children}
         </Layout.Content>
       </Layout>
     </Layout>

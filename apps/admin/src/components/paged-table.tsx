@@ -34,8 +34,9 @@ export function PagedTable<T extends { id: number }>({
       dataSource={data?.list ?? []}
       loading={loading}
       locale={{ emptyText }}
-      // narrower than this (a 1024-px window), the table scrolls inside its card instead of pushing the page sideways
-      scroll={{ x: MIN_WIDTH }}
+      // narrower than this (a 1024-px window), the table scrolls inside its card instead of pushing the page sideways;
+      // an empty one has nothing to scroll to, and a scrolling box with nothing to focus is out of a keyboard's reach
+      scroll={data?.list.length ? { x: MIN_WIDTH } : undefined}
       pagination={{
         current: page,
         pageSize: PAGE_SIZE,

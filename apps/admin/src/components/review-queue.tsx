@@ -122,7 +122,8 @@ export function ReviewQueue<T extends ReviewItem>({
               setPageSize(nextSize);
             },
           }}
-          scroll={{ x: scrollX }}
+          // an empty queue has nothing to scroll to, and a scrolling box with nothing to focus is out of a keyboard's reach
+          scroll={list.data?.list.length ? { x: scrollX } : undefined}
         />
       </Card>
       <ItemDrawer

@@ -25,7 +25,8 @@ export function AppNavBar({ title, fallback, back }: Props) {
             </button>
           )}
         </div>
-        <div className="nav-bar-title">{title}</div>
+        {/* the title is the page's heading; pages without one (sign-up, reset) head themselves */}
+        {title ? <h1 className="nav-bar-title">{title}</h1> : <div className="nav-bar-title" />}
         <div className="nav-bar-side" />
       </div>
     </header>

@@ -33,7 +33,7 @@ export function SignInPage() {
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5', padding: 24 }}>
       <Card style={{ width: 400, maxWidth: '100%' }}>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4, fontSize: 24 }}>
           C2C operator console
         </Typography.Title>
         <Typography.Paragraph type="secondary">

@@ -60,6 +60,8 @@ export function MinePage() {
 
   return (
     <div className="mine-page">
+      {/* a tab page without a nav bar: its heading is for screen readers, the profile card shows whose page it is */}
+      <h1 className="visually-hidden">{t('tab.mine')}</h1>
       <header className="profile-card">
         <div className="avatar" aria-hidden>
           <UserOutline />
@@ -83,7 +85,7 @@ export function MinePage() {
           <Stat label={t('mine.interest')} value={money ? <MoneyValue value={money.interest} /> : null} />
         </div>
       </section>
-      <nav className="shortcut-row card">
+      <div className="shortcut-row card">
         {shortcuts.map((s) => (
           <Link
             key={s.to}
@@ -101,7 +103,7 @@ export function MinePage() {
             <span>{s.label}</span>
           </Link>
         ))}
-      </nav>
+      </div>
       <List className="card menu-list">
         <MenuItem prefix={<UserOutline />} to={ROUTES.personalInfo}>
           {t('mine.personalInfo')}
