@@ -16,6 +16,7 @@ import { signUp, startNode, startServer, type TestNode, type TestServer } from '
 type Frame =
   | { kind: 'ping' }
   | { kind: 'auth'; real: boolean; token: string }
+  | { kind: 'badAuth'; value: unknown }
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string }
   | { kind: 'binary'; bytes: Uint8Array }
@@ -25,12 +26,21 @@ type Frame =
 const MALFORMED_CLOSES = [4400, 1007, 1009];
 const MAX_PAYLOAD = 4096;
 
-/** Any JSON but a message of the protocol: `null`, numbers, arrays, strings, objects without a known type or token. */
+/** Any JSON but a message of the protocol: `null`, numbers, arrays, strings, objects without a known type. */
 const notAMessage = fc.jsonValue().filter((v) => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return true;
-  const { type, token } = v as Record<string, unknown>;
-  return !(type === 'ping' || (type === 'auth' && typeof token === 'string' && token.length > 0 && token.length <= 256));
+  const { type } = v as Record<string, unknown>;
+  return type !== 'ping' && type !== 'auth';
 });
+/** Sign-ins without a usable token: refused as a wrong token is (-1, then 4401). */
+const badSignIns = fc.constantFrom<unknown>(
+  { type: 'auth' },
+  { type: 'auth', token: null },
+  { type: 'auth', token: 7 },
+  { type: 'auth', token: '' },
+  { type: 'auth', token: 'x'.repeat(300) },
+  { type: 'auth', token: ['a'] },
+);
 const oddShapes = fc.constantFrom<unknown>(
   null,
   0,
@@ -42,11 +52,6 @@ const oddShapes = fc.constantFrom<unknown>(
   [{ type: 'ping' }],
   {},
   { type: null },
-  { type: 'auth' },
-  { type: 'auth', token: null },
-  { type: 'auth', token: 7 },
-  { type: 'auth', token: '' },
-  { type: 'auth', token: 'x'.repeat(300) },
   { type: 'subscribe', topic: 'money' },
   { type: { toString: 'ping' } },
   { __proto__: { type: 'ping' } },
@@ -60,6 +65,7 @@ function frameArb(realToken: string): fc.Arbitrary<Frame> {
       arbitrary: fc.oneof(
         fc.constant<Frame>({ kind: 'auth', real: true, token: realToken }),
         fc.string({ minLength: 1, maxLength: 64 }).map((token): Frame => ({ kind: 'auth', real: false, token })),
+        badSignIns.map((value): Frame => ({ kind: 'badAuth', value })),
       ),
     },
     { weight: 3, arbitrary: fc.oneof(notAMessage, oddShapes).map((value): Frame => ({ kind: 'json', value })) },
@@ -98,6 +104,7 @@ function sendFrame(ws: WebSocket, f: Frame) {
     case 'auth':
       return ws.send(JSON.stringify({ type: 'auth', token: f.token }));
     case 'json':
+    case 'badAuth':
       return ws.send(JSON.stringify(f.value) ?? 'undefined');
     case 'text':
       return ws.send(f.text);
@@ -110,7 +117,8 @@ function sendFrame(ws: WebSocket, f: Frame) {
   }
 }
 
-const isMessage = (f: Frame) => f.kind === 'ping' || f.kind === 'auth';
+const isMessage = (f: Frame) => f.kind === 'ping' || f.kind === 'auth' || f.kind === 'badAuth';
+const isSignIn = (f: Frame) => f.kind === 'auth' || f.kind === 'badAuth';
 
 /** Sends one case's frames and a last ping; answers whether the ping came back and how the socket closed, if it did. */
 function runCase(url: string, frames: Frame[]): Promise<{ pong: boolean; closed: number | undefined }> {
@@ -175,12 +183,12 @@ export function wsFuzzSuite(opts: { runs: number; name: string }): void {
             const where = JSON.stringify(frames, (_, v) => (v instanceof Uint8Array ? [...v] : v)).slice(0, 400);
             expect(node.alive(), `the node died after ${where}`).toBe(true);
             const first = frames.findIndex((f) => !isMessage(f));
-            const signedInBefore = frames.slice(0, Math.max(first, 0)).some((f) => f.kind === 'auth');
+            const signedInBefore = frames.slice(0, Math.max(first, 0)).some(isSignIn);
             if (first === -1) {
               // only messages: the ping is answered unless a refused sign-in closed the socket first (4401)
               if (pong) tally.answered++;
               else expect(closed, where).toBe(4401);
-              if (!frames.some((f) => f.kind === 'auth' && !f.real)) expect(pong, where).toBe(true);
+              if (!frames.some((f) => f.kind === 'badAuth' || (f.kind === 'auth' && !f.real))) expect(pong, where).toBe(true);
             } else if (!signedInBefore) {
               tally.malformed++;
               expect(pong, where).toBe(false);

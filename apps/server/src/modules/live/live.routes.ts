@@ -23,7 +23,10 @@ const FRAME_WINDOW_MS = 10_000;
 /** Close codes: 4400 a frame that is not a message of the protocol, 4401 not signed in, 4429 too many frames. */
 export const WS_CLOSE = { malformed: 4400, unauthorized: 4401, tooMany: 4429 } as const;
 
-/** The client's message in a text frame, or undefined for anything else: any JSON that is not an object of a known type. */
+/**
+ * The client's message in a text frame, or undefined for anything else: any JSON that is not an object of a known type.
+ * A sign-in without a usable token is still a sign-in, refused as any wrong token is (an empty token).
+ */
 export function readClientMessage(text: string): LiveClientMessage | undefined {
   let value: unknown;
   try {
@@ -34,9 +37,8 @@ export function readClientMessage(text: string): LiveClientMessage | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { type, token } = value as Record<string, unknown>;
   if (type === 'ping') return { type: 'ping' };
-  if (type === 'auth' && typeof token === 'string' && token.length > 0 && token.length <= TOKEN_MAX)
-    return { type: 'auth', token };
-  return undefined;
+  if (type !== 'auth') return undefined;
+  return { type: 'auth', token: typeof token === 'string' && token.length <= TOKEN_MAX ? token : '' };
 }
 
 export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -65,7 +67,9 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
     const signIn = async (token: string) => {
       authenticating = true;
       // the same check as every customer call: a live session of a customer still active
-      const who = await inTransaction(requestEnv(ctx, req.log), (tx) => authenticate(tx, ctx, token)).catch(signedOut);
+      const who = token
+        ? await inTransaction(requestEnv(ctx, req.log), (tx) => authenticate(tx, ctx, token)).catch(signedOut)
+        : undefined;
       authenticating = false;
       if (socket.readyState !== 1) return;
       if (!who) {

@@ -50,7 +50,7 @@ describe('/ws live updates', () => {
       '"ping"',
       '{}',
       '{"type":null}',
-      '{"type":"auth","token":7}',
+      '{"type":"subscribe"}',
       'not json',
     ];
     for (const frame of [...frames, Buffer.from([1, 2, 3])]) {
@@ -65,6 +65,16 @@ describe('/ws live updates', () => {
     expect(await c.next(1)).toEqual({ type: 'pong' });
     c.ws.close();
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses a sign-in without a usable token as a wrong one: -1, then 4401', async () => {
+    for (const frame of ['{"type":"auth"}', '{"type":"auth","token":7}', `{"type":"auth","token":"${'x'.repeat(300)}"}`]) {
+      const c = connect();
+      await c.opened;
+      c.ws.send(frame);
+      expect(await c.next(1), frame).toEqual({ type: 'error', code: -1 });
+      expect(await c.closed).toBe(WS_CLOSE.unauthorized);
+    }
   });
 
   it('closes a socket that floods it with pings', async () => {
