@@ -137,7 +137,7 @@ export default {
   anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
   session_link_invalid: '此連結已失效：已被使用或已過期',
   // sign-in and codes
-  code_mail_cap: '發送到此郵箱的驗證碼過多：請使用收件匣中最新的驗證碼；{seconds} 秒後可再次發送郵件',
+  code_mail_cap: '寄送到此電子郵件地址的驗證碼過多：請使用收件匣中最新的驗證碼；{seconds} 秒後可再次寄送',
   // trading limits
   trade_unpaid_limit: '您已有 {count} 筆待付款的交易，請先付款或取消其中一筆再購買',
   trade_cancel_limit_near: '您在24小時內已有 {count} 筆交易被取消或逾時，請先為待付款的交易付款再購買',
