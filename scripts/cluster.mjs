@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Several server processes on one PostgreSQL and one Redis behind HAProxy, on this machine (README: Running in production).
+// Several server processes on one PostgreSQL and one Redis behind HAProxy, on this machine (docs/operations.md).
 //   npm run cluster                       2 nodes behind http://localhost:8080 (PORT sets the balancer's port)
 //   npm run cluster -- --nodes 3 --port 9100
 // Each node is `node apps/server/dist/main.js` on a port of its own on 127.0.0.1 with TRUST_PROXY=1 and the same
@@ -22,7 +22,7 @@ export const MAX_NODES = 16;
  * `--max-semi-space-size=4`: V8's young generation grows to 2 × 16 MB under load on Node 20; 2 × 4 MB saves 24 MB of
  * RSS. `--heap-growing-percent=25`: the old generation may grow to 1.25 × what the last full collection kept alive
  * before the next one, instead of V8's own factor (up to 4 × for a fast-allocating process): under the write benchmarks
- * a node peaked at 165–211 MB of RSS with 30 MB live, and stays under 140 MB so (README: Running in production, Memory). apps/server/src/main.ts
+ * a node peaked at 165–211 MB of RSS with 30 MB live, and stays under 140 MB so (docs/operations.md, Memory). apps/server/src/main.ts
  * warns when it is missing. No `--enable-source-maps`: the parsed map of the bundle costs 13 MB of RSS per node.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25'];

@@ -1,5 +1,5 @@
 /**
- * Several nodes behave as one: each suite starts a cluster the way README "Running in production" says (`npm run
+ * Several nodes behave as one: each suite starts a cluster the way docs/operations.md says (`npm run
  * cluster`'s startCluster: compiled server processes on one PostgreSQL schema and one Redis prefix, behind HAProxy),
  * sends customer traffic through the balancer, and goes to one node directly where the test needs that node.
  */
@@ -54,7 +54,7 @@ interface TestCluster extends Cluster {
   close(): Promise<void>;
 }
 
-/** A cluster on a schema, a Redis prefix and a data folder of its own, started as README "Running in production" says. */
+/** A cluster on a schema, a Redis prefix and a data folder of its own, started as docs/operations.md says. */
 async function cluster(nodes: number, extra: Record<string, string> = {}): Promise<TestCluster> {
   needServices();
   const schema = `cl_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;

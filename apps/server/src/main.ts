@@ -66,9 +66,7 @@ async function main() {
   process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   const missing = NODE_FLAGS.filter((flag) => !startedWith(flag));
   if (missing.length)
-    app.log.warn(
-      `started without ${missing.join(' ')}: the server takes up to 16 MB more memory (README: Running in production, Memory)`,
-    );
+    app.log.warn(`started without ${missing.join(' ')}: the server takes up to 16 MB more memory (docs/operations.md, Memory)`);
   const seeded = await seedFirstStart(ctx);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
