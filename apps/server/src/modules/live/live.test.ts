@@ -43,16 +43,7 @@ describe('/ws live updates', () => {
   });
 
   it('closes the socket (4400) for any frame that is not a message of the protocol, and stays up', async () => {
-    const frames: (string | Buffer)[] = [
-      'null',
-      '0',
-      '[]',
-      '"ping"',
-      '{}',
-      '{"type":null}',
-      '{"type":"subscribe"}',
-      'not json',
-    ];
+    const frames: (string | Buffer)[] = ['null', '0', '[]', '"ping"', '{}', '{"type":null}', '{"type":"subscribe"}', 'not json'];
     for (const frame of [...frames, Buffer.from([1, 2, 3])]) {
       const c = connect();
       await c.opened;
