@@ -80,6 +80,8 @@ test('recharge approved in the console reaches the balance live; a rejected with
   // moves that time into the past in the database
   await expect(user.getByText('Usable for withdrawals from')).toBeVisible();
   agePayoutAccounts(email);
+  // the app still holds the account as it was bound (not usable yet, so not offered): it reads it again on a reload
+  await user.reload();
 
   // Withdraw 50; the operator rejects it; the balance is restored and the records show the failure.
   const withdraw = async (amount: string) => {
