@@ -66,8 +66,10 @@ const alike = ({ diff, typical }: { diff: number; typical: number }) =>
 describe('nobody learns from answers or timing whether an address has an account', () => {
   it('send-code for a reset and for a sign-up', async () => {
     const next = () => s.clock.advance(61_000);
-    const forget = await timePairs((email) => s.call(API.sendCode, { email, scene: 'forget' }), 1, next);
-    const register = await timePairs((email) => s.call(API.sendCode, { email }), 1, next);
+    // two rounds: a file running beside this one on the second core must not decide a median of quick calls (more
+    // would pass the hour's mails to one address, which the next test still needs)
+    const forget = await timePairs((email) => s.call(API.sendCode, { email, scene: 'forget' }), 2, next);
+    const register = await timePairs((email) => s.call(API.sendCode, { email }), 2, next);
     alike(forget);
     alike(register);
   }, 120_000);
@@ -79,7 +81,7 @@ describe('nobody learns from answers or timing whether an address has an account
         s.call(API.sendCode, { email }),
       ]),
     );
-    expect(asked.every((a) => a.code === 200)).toBe(true);
+    expect(asked.filter((a) => a.code !== 200).map((a) => a.msg)).toEqual([]);
     // per address, a code none of its mails holds (read before the clock runs: the outbox is big by now)
     const guesses = new Map(
       [...known, ...unknown].map((email) => {
