@@ -12,7 +12,7 @@ import { emailsOf, userIdsMatching } from '../users/users.service.js';
 import * as repo from './disputes.repository.js';
 
 /**
- * The operators' side of trades between customers (issue 8): every trade with a status filter (`disputed` is the
+ * The operators' side of trades between customers: every trade with a status filter (`disputed` is the
  * disputes queue) and an e-mail search over both sides, one trade in full, and the decision of a dispute.
  *
  * Not a queue of the review engine (modules/review): that engine's rows belong to one customer (`user_id`), wait

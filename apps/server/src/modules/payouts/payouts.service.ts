@@ -42,7 +42,7 @@ export function toPayoutAccount(r: Row): PayoutAccount {
 
 /**
  * A payout account receives withdrawals and sales only this long after it was bound, or after the details money goes
- * to changed (issue 11): someone who took over a session cannot bind their own account and drain the balance at once.
+ * to changed: someone who took over a session cannot bind their own account and drain the balance at once.
  */
 export const PAYOUT_COOLING_HOURS = 24;
 /** The details that decide who receives the money; changing only a contact detail (phone, street) keeps the time. */
