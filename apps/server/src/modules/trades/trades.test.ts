@@ -9,6 +9,7 @@ import {
   pgWritesBy,
   type TestServer,
   upload,
+  WISE_FORM,
   withChangeBefore,
 } from '../../../test/harness.js';
 import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
@@ -193,11 +194,7 @@ describe('a trade between customers', () => {
     const seller = await customer(s, admin, '200');
     const buyer = await customer(s, admin);
     const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
-    const wise = await s.call<{ id: number }>(
-      API.bankinfoCreate,
-      { type: 'wise', full_name: 'Erika Mustermann', email: 'erika@wise.test', country: 'Germany', phone: '13900139000' },
-      seller.token,
-    );
+    const wise = await s.call<{ id: number }>(API.bankinfoCreate, { ...WISE_FORM, phone: '13900139000' }, seller.token);
     await agePayoutAccounts(s);
     const byWise = await listing(s, seller, { number: '100', min: '10', max: '50', bk_id: String(wise.data.id) });
     const leaks = ['13800138000', 'erika@example.com', 'Unter den Linden', 'Berlin', 'Mitte', '13900139000'];
