@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Big-data budgets (issue 10): a database of 1 M customers and 10 M postings, then the calls that must stay fast at
+// Big-data budgets: a database of 1 M customers and 10 M postings, then the calls that must stay fast at
 // that size, measured through the real server: a heavy customer's asset-log first page, team counts and the team's
 // first page for the heaviest inviter and an average one, and the Hall's listing page. Each p99 must be <= 10 ms, and
 // the query plans of the SQL behind those calls must read big tables only through indexes. The calls are measured after
@@ -39,10 +39,10 @@ const arg = (name, fallback) => {
 };
 const USERS = Number(arg('users', 1_000_000));
 const POSTINGS = Number(arg('postings', 10_000_000));
-// A p99 of 300 calls was their third slowest, which one pause of the host decided (the Hall's page: p99 11.3 ms of 300
-// calls in a run where thousands of calls measure 4-5 ms); 2,000 calls (a few seconds each) make it the calls' own.
+// With a few hundred calls the p99 is their third slowest, which one pause of the host decides; a few thousand make it
+// the calls' own.
 const REQUESTS = Number(arg('requests', 2000));
-/** the longest wait for the day's proof snapshot (about a minute for 1 M customers on PostgreSQL here) */
+/** the longest wait for the day's proof snapshot, with room over what the largest database here takes */
 const PROOF_WAIT_MS = 15 * 60_000;
 /** the leaves of one customer in a proof snapshot (PARTS in apps/server/src/modules/proof/proof.service.ts) */
 const PROOF_PARTS = 4;

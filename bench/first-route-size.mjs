@@ -76,7 +76,7 @@ async function measure(browser, name, url, session, readySelector) {
 
 /**
  * Code a tab page needs only after a tap, so its first load must not fetch it (every script is parsed and run on a
- * slow phone before the page settles): the request schemas (zod, 50 KB gzip), which only a form's submit needs.
+ * slow phone before the page settles): the request schemas (zod), which only a form's submit needs.
  */
 const ON_DEMAND = [/\/schemas-[\w-]+\.js$/];
 const TAB_PAGES = [

@@ -1,4 +1,4 @@
-// `npm run bench:http`: the HTTP benchmark with its budgets (issue 10). Starts the built server (apps/server/dist) on a
+// `npm run bench:http`: the HTTP benchmark with its budgets. Starts the built server (apps/server/dist) on a
 // fresh SQLite file, or on PostgreSQL + Redis with --pg / DATABASE_URL, prepares customers with money through the real
 // API, then measures with autocannon in a separate process, 50 connections: a bare node:http server (the yardstick),
 // in turns with each of the authenticated read and the two ledger writes. Prints a table and exits non-zero when a
@@ -482,9 +482,8 @@ try {
     const min = r.name.startsWith('read') ? BUDGETS.readRatio : BUDGETS.writeRatio;
     if (ratio < min) failures.push(`${r.name}: ${ratio.toFixed(3)}x of bare node:http, budget >= ${min}x`);
     // The p99 budget is the read's. With N connections each waiting for its answer, the mean latency is N divided by
-    // the throughput (Little's law): at 50 connections a write at its budget of 0.12x (~2,000/s here) already averages
-    // ~25 ms, and on PostgreSQL at 0.04x ~70 ms, so a 25 ms p99 cannot be asked of the writes at this concurrency;
-    // their p99 is printed with that floor next to it.
+    // the throughput (Little's law): at this many connections a write at its throughput budget already averages about
+    // the read's p99 budget, so that p99 cannot be asked of the writes; their p99 is printed with that floor next to it.
     if (r.name.startsWith('read') && r.p99 > BUDGETS.p99Ms)
       failures.push(`${r.name}: p99 ${r.p99} ms, budget <= ${BUDGETS.p99Ms} ms`);
     if (r.rssPeak > BUDGETS.rssMb)

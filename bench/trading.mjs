@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The trading simulation (issue 10): simulated customers recharge, list, take, pay, release, cancel and withdraw for a
+// The trading simulation: simulated customers recharge, list, take, pay, release, cancel and withdraw for a
 // while against two server processes on one database, operators approve recharges and pay out or reject withdrawals;
 // then throughput and latency per call, and the proof that the money is right: the server's ledger check, no negative
 // account, every released trade's journal, and every customer's balance equal to what the simulation saw happen.

@@ -19,11 +19,11 @@ export const MAX_NODES = 16;
 /**
  * The Node flags every server process starts with — here, in bench/http.mjs and bench/lib/deployment.mjs (which import
  * this), and in the root package.json's `start` (written out there; keep it the same). V8 reads them only at start.
- * `--max-semi-space-size=4`: V8's young generation grows to 2 × 16 MB under load on Node 20; 2 × 4 MB saves 24 MB of
- * RSS. `--heap-growing-percent=25`: the old generation may grow to 1.25 × what the last full collection kept alive
- * before the next one, instead of V8's own factor (up to 4 × for a fast-allocating process): under the write benchmarks
- * a node peaked at 165–211 MB of RSS with 30 MB live, and stays under 140 MB so (docs/operations.md, Memory). apps/server/src/main.ts
- * warns when it is missing. No `--enable-source-maps`: the parsed map of the bundle costs 13 MB of RSS per node.
+ * `--max-semi-space-size=4`: a smaller young generation than V8 grows to under load on Node 20, which saves RSS.
+ * `--heap-growing-percent=25`: the old generation may grow to 1.25 × what the last full collection kept alive before
+ * the next one, instead of V8's own factor (up to 4 × for a fast-allocating process): under the write benchmarks a node
+ * otherwise peaks at several times its live heap (docs/operations.md, Memory). apps/server/src/main.ts warns
+ * when it is missing. No `--enable-source-maps`: the parsed map of the bundle costs RSS on every node.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
 const READY_TIMEOUT_MS = 60_000;

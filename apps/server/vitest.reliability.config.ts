@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:reliability`: the long suites of issue 10 (crashes, 10,000-case fuzz, multi-node tests) plus the races
+ * `npm run test:reliability`: the long suites (crashes, 10,000-case fuzz, multi-node tests) plus the races
  * and the access matrix of the everyday suite, all on PostgreSQL + Redis. Each suite writes one summary line of
  * figures; the global set-up prints them together at the end, so they stand in the CI log whatever the reporter keeps.
  */

@@ -45,8 +45,8 @@ function nonBlockingStyles(): Plugin {
 }
 
 /**
- * Vite's preload helper adds a `<link>` for every file a lazy chunk needs, all in one go: opening the Hall, 40 of them
- * in a single task, each one a request the main thread starts (traced at 4x CPU: 380 ms in `appendChild`). Here the
+ * Vite's preload helper adds a `<link>` for every file a lazy chunk needs, all in one go: opening the Hall, dozens of
+ * them in a single task, each one a request the main thread starts (a long task on a slow phone). Here the
  * links go in a few at a time, a task apiece, in the same order (the stylesheets' cascade is unchanged). Nothing waits
  * on a script's link (the chunk's own import fetches what is not there yet); a stylesheet's is awaited as before.
  */

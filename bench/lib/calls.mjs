@@ -19,8 +19,8 @@ const job = JSON.parse(
 const CONCURRENCY = 2;
 
 /**
- * node:http on kept-alive connections, one per concurrent caller: `fetch` (undici) spent ~1.5 ms of its own per call
- * here and its garbage collections landed in the p99, which is the server's budget.
+ * node:http on kept-alive connections, one per concurrent caller: `fetch` (undici) spent a sizeable time of its own per
+ * call and its garbage collections landed in the p99, which is the server's budget.
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 2 });
 function post(pathName, body, token) {
@@ -103,8 +103,8 @@ if (job.proofSince) {
     data = await post(job.path, job.body, job.token);
   };
   const counter = (n) => () => n-- > 0;
-  // warmed up as a node that has served a while is: a node just started compiles its code as the calls come (the Hall's
-  // page on PostgreSQL measured p99 12 ms after 30 calls, 5 ms after 1,000)
+  // warmed up as a node that has served a while is: a node just started compiles its code as the calls come, and its
+  // first calls are much slower than its later ones
   await loop(once, counter(job.warmup), () => {});
   const times = [];
   await loop(once, counter(job.n), (ms) => times.push(ms));

@@ -158,20 +158,4 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** a payout account the server accepts (a valid German IBAN) */
-export const BANK_FORM = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '13800138000',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89 3704 0044 0532 0130 00',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
+export { BANK_FORM } from '../../packages/shared/test-fixtures/payout-accounts.mjs';

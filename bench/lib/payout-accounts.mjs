@@ -1,4 +1,4 @@
-// Payout accounts receive withdrawals and sales only 24 hours after binding (issue 11). The benchmarks bind and pay
+// Payout accounts receive withdrawals and sales only 24 hours after binding. The benchmarks bind and pay
 // out at once, so after their set-up they move every account's `usable_at` into the past, straight in the database.
 import path from 'node:path';
 import Database from '@c2c/sqlite';

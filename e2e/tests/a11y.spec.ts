@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { NAV } from '../../apps/admin/src/app/nav';
 import { PUBLIC_ROUTES, ROUTES } from '../../packages/shared/src/routes';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, BANK_ACCOUNT, operatorApi, ownerInConsole, PNG, signUpByApi } from './support';
+import { agePayoutAccounts, BANK_FORM, operatorApi, ownerInConsole, PNG, signUpByApi } from './support';
 
 const PASSWORD = 'A11y-e2e-pass1';
 /** WCAG 2.2 AA: the rules of every level and version up to it. */
@@ -47,7 +47,7 @@ async function market(admin: Page) {
   const buyerApi = customerApi(buyer.token);
   const funded = await operator('user/adjust', { id: seller.user.id, amount: '500', reason: 'e2e accessibility walk' });
   if (funded.code !== 200) throw new Error(`user/adjust: ${funded.msg}`);
-  const account = await sellerApi('/api/v1/bankinfo/create', BANK_ACCOUNT);
+  const account = await sellerApi('/api/v1/bankinfo/create', BANK_FORM);
   agePayoutAccounts(seller.email);
   const bk_id = String(account.data.id);
   const listing = await sellerApi('/api/v1/selling/create', {

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, BANK_ACCOUNT, ownerInConsole, PNG, shot, signUpByApi } from './support';
+import { agePayoutAccounts, BANK_FORM, ownerInConsole, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Merchant-e2e-1';
 
@@ -39,7 +39,7 @@ test('a customer sells to a merchant offer made in the console: paid with a refe
 }) => {
   test.setTimeout(240_000);
   const customer = await signUpByApi('merchant-sale', PASSWORD);
-  expect((await post('/api/v1/bankinfo/create', BANK_ACCOUNT, customer.token)).code).toBe(200);
+  expect((await post('/api/v1/bankinfo/create', BANK_FORM, customer.token)).code).toBe(200);
   // sales pay out to the account, which takes payouts 24 hours after binding: the walk ages it in the database
   agePayoutAccounts(customer.email);
   const admin = await ownerInConsole(browser);

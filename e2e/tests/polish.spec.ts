@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { BANK_ACCOUNT, PNG, shot, signUpByApi } from './support';
+import { BANK_FORM, PNG, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Polish-e2e-1';
 const LANGS = ['de', 'ja', 'zh-Hant'] as const;
@@ -138,7 +138,7 @@ for (const lang of LANGS) {
   }) => {
     test.setTimeout(120_000);
     const { email, token } = await signUp(lang);
-    expect((await post('/api/v1/bankinfo/create', { ...BANK_ACCOUNT, lang }, token)).code).toBe(200);
+    expect((await post('/api/v1/bankinfo/create', { ...BANK_FORM, lang }, token)).code).toBe(200);
     const page = await phone(browser, lang, token);
 
     // Point 5: the session ends elsewhere; the next call lands on sign-in with the reason, once.

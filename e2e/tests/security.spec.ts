@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, BANK_ACCOUNT, mailsTo, shot, signUpByApi } from './support';
+import { agePayoutAccounts, BANK_FORM, mailsTo, shot, signUpByApi } from './support';
 
 const PASSWORD = 'Secure2026x';
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -119,7 +119,7 @@ test('devices, ending a session, the anti-phishing phrase in mails, the new-devi
 
   // A newly bound payout account shows when it can receive withdrawals, on the account and in the withdraw picker.
   const phoneToken = await phone.evaluate(() => localStorage.getItem('token') ?? '');
-  const bound = await post('/api/v1/bankinfo/create', BANK_ACCOUNT, phoneToken);
+  const bound = await post('/api/v1/bankinfo/create', BANK_FORM, phoneToken);
   expect(bound.code).toBe(200);
   await phone.goto('/#/pages/mine/binding');
   const account = phone.locator('.account-row').filter({ hasText: 'Commerzbank •••• 3000' });

@@ -213,23 +213,7 @@ export function agePayoutAccounts(email: string) {
   }
 }
 
-/** A valid German bank account, as `bankinfo/create` takes it, for walks that bind one through the API. */
-export const BANK_ACCOUNT = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '+49 151 23456789',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89370400440532013000',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
+export { BANK_FORM, GERMAN_BANK_FIELDS } from '../../packages/shared/test-fixtures/payout-accounts.mjs';
 
 export type OperatorAnswer = { code: number; msg: string; data: Record<string, unknown> };
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from '@c2c/sqlite';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { BANK_ACCOUNT, operatorApi, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import { BANK_FORM, operatorApi, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
 
 const PASSWORD = 'Trade-e2e-1';
 
@@ -61,7 +61,7 @@ async function fundedSeller(browser: Browser, admin: Page, amount: string, lang 
   await admin.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('button', { name: 'Confirm' }).click();
   await expect(admin.getByText('approved', { exact: false }).first()).toBeVisible();
-  await seller.api('/api/v1/bankinfo/create', BANK_ACCOUNT);
+  await seller.api('/api/v1/bankinfo/create', BANK_FORM);
   return seller;
 }
 

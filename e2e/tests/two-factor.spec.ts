@@ -3,7 +3,16 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { BASE_URL } from '../playwright.config';
-import { agePayoutAccounts, operatorApi, ownerInConsole, PNG, shot, signedInPhone, signUpByApi } from './support';
+import {
+  agePayoutAccounts,
+  GERMAN_BANK_FIELDS,
+  operatorApi,
+  ownerInConsole,
+  PNG,
+  shot,
+  signedInPhone,
+  signUpByApi,
+} from './support';
 
 const PASSWORD = 'TwoFactor-e2e-1';
 const locale = (file: string) =>
@@ -122,22 +131,7 @@ test('a customer turns two-factor on, signs in with a code, binds a payout accou
   const form = page.getByRole('tabpanel').locator('.form-card').first();
   const input = (field: string) => form.locator(`[data-field="${field}"] input`);
   await expect(page.getByText(de.binding.noBound)).toBeVisible();
-  const bank: Record<string, string> = {
-    full_name: 'Anna Lehmann',
-    name: 'Anna',
-    surname: 'Lehmann',
-    phone: '+49 151 23456789',
-    email: 'anna@example.de',
-    area: 'Mitte',
-    country: 'Deutschland',
-    iban: 'DE89 3704 0044 0532 0130 00',
-    bank_name: 'Commerzbank',
-    swift: 'COBADEFFXXX',
-    address: 'Unter den Linden 1',
-    city: 'Berlin',
-    state: 'Berlin',
-  };
-  for (const [field, value] of Object.entries(bank)) await input(field).fill(value);
+  for (const [field, value] of Object.entries(GERMAN_BANK_FIELDS)) await input(field).fill(value);
   await expect(form.locator('[data-field="totp"]')).toContainText(de.twoFactor.codeLabel);
   // without a code: marked at the code field, in German, and nothing is bound
   await press(de.binding.submit);

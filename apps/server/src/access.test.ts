@@ -342,7 +342,7 @@ describe('the access matrix', () => {
       const r = await s.call(path, body, me);
       expect({ path, code: r.code }).toEqual({ path, code: errorCode('no_payout_account') });
     }
-    // nor the victim's session ended (issue 11)
+    // nor the victim's session ended
     const victimSession = (
       await s.call<{ list: { id: number; current: boolean }[] }>(API.securitySessions, {}, victim.token)
     ).data.list.find((x) => x.current)!.id;

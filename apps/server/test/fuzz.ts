@@ -405,7 +405,7 @@ export function fuzzSuite(opts: { defaultRuns: number; name: string }): void {
   afterAll(() => s?.close());
 
   describe('fuzzing every call of the contract', () => {
-    // 25 to 35 ms a case on PostgreSQL here; room for a machine busy with other work
+    // generous per case: room for a machine busy with other work
     const timeout = 120_000 + RUNS * 100;
     it(`answers the envelope, never the internal error, and moves no money (${RUNS} cases)`, { timeout }, async () => {
       const started = performance.now();

@@ -1,8 +1,8 @@
 /**
  * Once per run, before any test file: the database every test server starts from, migrated by the real migrations
- * (src/db/migrate.ts). `startServer` copies it instead of migrating afresh, which took most of a server's start (about
- * 0.3–0.7 s on SQLite and 3 s on PostgreSQL on the busy CI machine, for some 40 servers a run). Migrating an empty
- * database stays proven where a start does it: startup.test.ts starts real processes on empty databases.
+ * (src/db/migrate.ts). `startServer` copies it instead of migrating afresh, which took most of a server's start, for
+ * every one of the many servers a run starts. Migrating an empty database stays proven where a start does it:
+ * startup.test.ts starts real processes on empty databases.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -443,23 +443,7 @@ export async function credit(s: TestServer, adminToken: string, token: string, a
   return created.data.id;
 }
 
-/** A valid German IBAN and the bank form around it. */
-export const BANK_FORM = {
-  type: 'bank',
-  full_name: 'Erika Mustermann',
-  name: 'Erika',
-  surname: 'Mustermann',
-  phone: '13800138000',
-  email: 'erika@example.com',
-  area: 'Mitte',
-  country: 'Germany',
-  iban: 'DE89 3704 0044 0532 0130 00',
-  bank_name: 'Commerzbank',
-  swift: 'COBADEFFXXX',
-  address: 'Unter den Linden 1',
-  city: 'Berlin',
-  state: 'Berlin',
-};
+export { BANK_FORM, WISE_FORM } from '../../../packages/shared/test-fixtures/payout-accounts.mjs';
 
 /** The `n`th of distinct valid German IBANs, for a customer who binds more than one bank account. */
 export function germanIban(n: number): string {

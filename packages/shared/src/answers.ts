@@ -40,7 +40,7 @@ export const userSchema = z.strictObject({
   withdraw_unlock_at: time.nullable(),
   /** Two-factor authentication is on: sign-in, withdrawals and payout-account changes take a `totp`. */
   totp_enabled: z.boolean(),
-  /** the anti-phishing phrase every mail shows, masked (first and last character); null while none is set (issue 11) */
+  /** the anti-phishing phrase every mail shows, masked (first and last character); null while none is set */
   anti_phishing_hint: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -91,7 +91,7 @@ export const operatorSchema = z.strictObject({
   email: z.string(),
   name: z.string(),
   role: z.enum(OPERATOR_ROLES),
-  /** `disabled` operators cannot sign in (issue 9) */
+  /** `disabled` operators cannot sign in */
   status: z.enum(['active', 'disabled']),
   created_at: time,
   last_login_at: time.nullable(),
@@ -203,7 +203,7 @@ export const payoutAccountSchema = z.strictObject({
   /** short text to pick the account by: bank name and last IBAN digits, or the Wise e-mail */
   label: z.string(),
   created_at: time,
-  /** from when withdrawals and sales may pay out to it: 24 hours after it was bound or its details changed (issue 11) */
+  /** from when withdrawals and sales may pay out to it: 24 hours after it was bound or its details changed */
   usable_at: time,
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
@@ -296,7 +296,7 @@ export const demoRemoveResponse = z.strictObject({
   customer: z.enum(['deleted', 'closed', 'none']),
 });
 
-// ---- selling to merchants (issue 8) ----
+// ---- selling to merchants ----
 
 /** A merchant's buy offer as customers see it. */
 export const merchantOfferSchema = z.strictObject({
@@ -345,7 +345,7 @@ export const adminMerchantSaleSchema = merchantSaleSchema.extend({
   payout: payoutAccountSchema,
 });
 
-// ---- customer to customer (issue 8) ----
+// ---- customer to customer ----
 
 /** A sell listing. In the Hall's buy view (others' open listings) and in "selling orders" (`mine=1`). */
 export const listingSchema = z.strictObject({
@@ -494,7 +494,7 @@ export const adminTradeDetailSchema = adminTradeSchema.extend({
   messages: z.array(tradeMessageSchema),
 });
 
-// ---- interest wallet (issue 9) ----
+// ---- interest wallet ----
 
 /** A daily rate in per cent on the wire: 2 to 4 decimals ("1.2345"). */
 const rate = z
@@ -540,7 +540,7 @@ export const interestOrderSchema = z.strictObject({
 });
 export type InterestOrder = z.infer<typeof interestOrderSchema>;
 
-// ---- team, invitations, customer service (issue 9) ----
+// ---- team, invitations, customer service ----
 
 /** Team size over three levels of the invitation tree (invitees, theirs, and theirs). */
 export const teamTongjiSchema = z.strictObject({
@@ -578,7 +578,7 @@ export const adminKefuSchema = kefuContactSchema.extend({
 });
 export type AdminKefuContact = z.infer<typeof adminKefuSchema>;
 
-// ---- customers and operator management (issue 9, users) ----
+// ---- customers and operator management ----
 
 const userStatus = z.enum(['active', 'frozen', 'closed']);
 /** A customer as the console lists them. */
@@ -673,7 +673,7 @@ export const operatorResetTotpResponse = z.strictObject({
   totp_uri: z.string(),
 });
 
-// ---- VIP levels and the dashboard (issue 9) ----
+// ---- VIP levels and the dashboard ----
 
 /** The VIP levels as stored, VIP 0 first. */
 export const vipLevelsResponse = z.strictObject({
@@ -738,7 +738,7 @@ export const dashboardSummaryResponse = z.strictObject({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResponse>;
 
-// ---- proof of liabilities (issue 11) ----
+// ---- proof of liabilities ----
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
 /** A published snapshot: its root hash commits to every customer's holdings, `total` is the root's sum. */
 export const proofRootSchema = z.strictObject({
@@ -772,7 +772,7 @@ export const proofMineResponse = z.strictObject({
   ),
 });
 
-// ---- safer mail and sessions (issue 11) ----
+// ---- safer mail and sessions ----
 
 /** One of the customer's sessions, as the devices page shows it: never its token or the token's hash. */
 export const sessionInfoSchema = z.strictObject({

@@ -45,25 +45,25 @@ export const API = {
   tradeUnread: '/api/v1/trade/unread',
   tradeMessageList: '/api/v1/trade/message-list',
   tradeMessageSend: '/api/v1/trade/message-send',
-  // interest wallet (issue 9)
+  // interest wallet
   lixibaoList: '/api/v1/lixibao/list',
   lixibaoCreateOrder: '/api/v1/lixibao/create-order',
   lixibaoListOrder: '/api/v1/lixibao/list-order',
-  // ---- team, invitations, customer service (issue 9) ----
+  // ---- team, invitations, customer service ----
   teamTongji: '/api/v1/team/tongji',
   teamList: '/api/v1/team/list',
   inviteDetail: '/api/v1/invite/detail',
   kefuList: '/api/v1/team/kefu-list',
-  // VIP levels (issue 9)
+  // VIP levels
   vipInfo: '/api/v1/vip/info',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proofRoots: '/api/v1/proof/roots',
   proofMine: '/api/v1/proof/mine',
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totpSetup: '/api/v1/security/totp-setup',
   totpEnable: '/api/v1/security/totp-enable',
   totpDisable: '/api/v1/security/totp-disable',
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   securitySessions: '/api/v1/security/sessions',
   securitySessionEnd: '/api/v1/security/session-end',
   securitySessionEndLink: '/api/v1/security/session-end-link',
@@ -109,15 +109,15 @@ export const ADMIN_API = {
   tradeDetail: '/api/admin/v1/trade/detail',
   tradeResolve: '/api/admin/v1/trade/resolve',
   tradeMessageSend: '/api/admin/v1/trade/message-send',
-  // interest wallet (issue 9)
+  // interest wallet
   lixibaoList: '/api/admin/v1/lixibao/list',
   lixibaoCreate: '/api/admin/v1/lixibao/create',
   lixibaoUpdate: '/api/admin/v1/lixibao/update',
-  // ---- customer service contacts (issue 9) ----
+  // ---- customer service contacts ----
   kefuList: '/api/admin/v1/kefu/list',
   kefuCreate: '/api/admin/v1/kefu/create',
   kefuUpdate: '/api/admin/v1/kefu/update',
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   userList: '/api/admin/v1/user/list',
   userDetail: '/api/admin/v1/user/detail',
   userFreeze: '/api/admin/v1/user/freeze',
@@ -127,12 +127,12 @@ export const ADMIN_API = {
   operatorEnable: '/api/admin/v1/operator/enable',
   operatorResetTotp: '/api/admin/v1/operator/reset-totp',
   changePassword: '/api/admin/v1/auth/change-password',
-  // VIP levels and the dashboard (issue 9)
+  // VIP levels and the dashboard
   vipGet: '/api/admin/v1/vip/get',
   vipSave: '/api/admin/v1/vip/save',
   userSetVip: '/api/admin/v1/user/set-vip',
   dashboardSummary: '/api/admin/v1/dashboard/summary',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proofSnapshot: '/api/admin/v1/proof/snapshot',
   proofList: '/api/admin/v1/proof/list',
 } as const;

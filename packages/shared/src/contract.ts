@@ -336,7 +336,7 @@ export const CONTRACT = {
     request: s.tradeMessageSendRequest,
     response: a.tradeMessageSchema,
   },
-  // interest wallet (issue 9)
+  // interest wallet
   [API.lixibaoList]: {
     summary:
       'Active interest products with quota left (daily rate in per cent, days, per-order limits, quota remaining), newest first; the app asks page 1, size 10.',
@@ -585,7 +585,7 @@ export const CONTRACT = {
     request: s.tradeMessageSendRequest,
     response: a.tradeMessageSchema,
   },
-  // interest wallet (issue 9)
+  // interest wallet
   [ADMIN_API.lixibaoList]: {
     summary: 'Interest products, active or not, with quota and principal sold, newest first.',
     auth: 'operator',
@@ -608,7 +608,7 @@ export const CONTRACT = {
     request: s.interestProductUpdateRequest,
     response: a.adminInterestProductSchema,
   },
-  // ---- team, invitations, customer service (issue 9) ----
+  // ---- team, invitations, customer service ----
   [API.teamTongji]: {
     summary:
       "The caller's team size over three levels of the invitation tree: `level1` invited by the caller, `level2` by those, `level3` by those; deeper levels are not counted.",
@@ -657,7 +657,7 @@ export const CONTRACT = {
     request: s.kefuUpdateRequest,
     response: a.adminKefuSchema,
   },
-  // ---- customers and operator management (issue 9, users) ----
+  // ---- customers and operator management ----
   [ADMIN_API.userList]: {
     summary:
       "Customers, newest first, with their balance total; `keyword` searches the e-mail, the invitation code and the inviter's code; optional `status`.",
@@ -724,8 +724,8 @@ export const CONTRACT = {
     request: s.adminChangePasswordRequest,
     response: done,
   },
-  // ---- VIP levels and the dashboard (issue 9) ----
-  // ---- safer mail and sessions (issue 11) ----
+  // ---- VIP levels and the dashboard ----
+  // ---- safer mail and sessions ----
   [API.securitySessions]: {
     summary:
       "The caller's sessions, newest first: device (browser and system from the User-Agent), client address, when opened and last used (to the minute), and which one made this call. Never a token.",
@@ -789,7 +789,7 @@ export const CONTRACT = {
     request: s.emptyRequest,
     response: a.dashboardSummaryResponse,
   },
-  // ---- proof of liabilities (issue 11) ----
+  // ---- proof of liabilities ----
   [API.proofRoots]: {
     summary:
       "Published proof-of-liabilities snapshots, newest first, without sign-in: time, root hash of the Merkle sum tree over every customer's holdings (available + frozen + escrow + interest, each customer's in four leaves of random parts, customers holding nothing included with 0s), the total (the root's sum, equal to the ledger's customer liabilities at that moment) and the number of leaves.",

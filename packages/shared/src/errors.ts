@@ -50,7 +50,7 @@ export const ERROR_CODES = {
   old_password_wrong: 1206,
   account_frozen: 1207,
   code_burned: 1209,
-  // money (issue 3)
+  // money
   insufficient_balance: 1400,
   amount_too_small: 1401,
   amount_too_large: 1402,
@@ -69,15 +69,15 @@ export const ERROR_CODES = {
   address_format: 1415,
   address_type_taken: 1416,
   upload_used: 1417,
-  // payout accounts (issue 7)
+  // payout accounts
   payout_accounts_limit: 1430,
   payout_account_pending: 1431,
-  // selling to merchants (issue 8)
+  // selling to merchants
   merchant_inactive: 1440,
   merchant_quantity_short: 1441,
   payout_kind_not_accepted: 1442,
   merchant_offer_changed: 1443,
-  // trading between customers (issue 8)
+  // trading between customers
   listing_not_open: 1450,
   listing_own: 1451,
   listing_quantity_short: 1452,
@@ -89,11 +89,11 @@ export const ERROR_CODES = {
   trade_seller_only: 1458,
   listing_max_over_quantity: 1459,
   listing_changed: 1463,
-  // trade chat and disputes (issue 8)
+  // trade chat and disputes
   chat_closed: 1465,
   trade_not_disputed: 1466,
   chat_image_used: 1467,
-  // team and customer service (issue 9)
+  // team and customer service
   kefu_link_format: 1480,
   kefu_channel_unknown: 1481,
   team_level_invalid: 1482,
@@ -105,7 +105,7 @@ export const ERROR_CODES = {
   invite_code_taken: 1304,
   url_format: 1305,
   checkpoint_format: 1306,
-  // interest wallet (issue 9)
+  // interest wallet
   interest_id_required: 1470,
   interest_amount_required: 1471,
   interest_product_inactive: 1472,
@@ -115,7 +115,7 @@ export const ERROR_CODES = {
   interest_too_large: 1476,
   /** an operator changed the product (its rate, days or limits) between the subscription's reading and its quota */
   interest_product_changed: 1477,
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   customer_frozen_already: 1490,
   customer_not_frozen: 1491,
   customer_closed: 1492,
@@ -125,22 +125,22 @@ export const ERROR_CODES = {
   operator_last_owner: 1496,
   operator_disabled_already: 1497,
   operator_active_already: 1498,
-  // VIP levels (issue 9)
+  // VIP levels
   vip_daily_limit: 1460,
   vip_levels_invalid: 1461,
   vip_level_unknown: 1462,
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_none: 1520,
   proof_not_included: 1521,
   proof_ledger_mismatch: 1522,
   proof_pruned: 1523,
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totp_code_required: 1500,
   totp_invalid: 1501,
   totp_on_already: 1502,
   totp_off_already: 1503,
   totp_setup_first: 1504,
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   payout_account_cooling: 1540,
   anti_phishing_format: 1541,
   session_link_invalid: 1542,

@@ -1,7 +1,7 @@
 import { formatAmount, wireToMicro } from './money.js';
 
 /**
- * Proof of liabilities: a Merkle sum tree over every customer's holdings (issue 11), after the idea of
+ * Proof of liabilities: a Merkle sum tree over every customer's holdings, after the idea of
  * okx/proof-of-reserves. This file is the one place its bytes are encoded (`…Message`): the server builds a tree on
  * them with node:crypto (apps/server/src/modules/proof/proof.tree.ts, tested equal to `buildLevels` here), the app and
  * `npm run proof:verify` check a proof with this code; its SHA-256 is `globalThis.crypto.subtle` (Web Crypto), which

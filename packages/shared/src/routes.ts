@@ -25,11 +25,11 @@ export const ROUTES = {
   trade: '/pages/orders/trade',
   /** the form posting a sell listing */
   listingCreate: '/pages/dating/listing',
-  /** proof of liabilities (issue 11): the customer's path verified in the browser */
+  /** proof of liabilities: the customer's path verified in the browser */
   proof: '/pages/mine/proof',
-  /** turning two-factor authentication on and off (issue 11) */
+  /** turning two-factor authentication on and off */
   securityTwoFactor: '/pages/mine/security/two-factor',
-  /** security hub (issue 11): two-factor, devices, anti-phishing phrase */
+  /** security hub: two-factor, devices, anti-phishing phrase */
   security: '/pages/mine/security',
   securityDevices: '/pages/mine/security/devices',
   securityAntiPhishing: '/pages/mine/security/anti-phishing',

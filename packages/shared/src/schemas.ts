@@ -259,7 +259,7 @@ export const inviteCodeUpdateRequest = z.object({
   active: z.enum(['true', 'false', '1', '0'], err('invalid_value')).transform((s) => s === 'true' || s === '1'),
 });
 
-// ---- money: recharge, payout accounts, withdrawals, assets (issue 3) ----
+// ---- money: recharge, payout accounts, withdrawals, assets ----
 
 /**
  * A user-entered amount: > 0 with at most 2 decimals, parsed once at the wire boundary into bigint micro-units
@@ -394,7 +394,7 @@ export const addressUpdateRequest = z
   })
   .refine((v) => v.address !== undefined || v.active !== undefined, err('fields_required'));
 
-// ---- selling to merchants (issue 8) ----
+// ---- selling to merchants ----
 
 /**
  * A unit price in fiat per USDT: > 0 with at most 6 decimals, parsed into micro-units of the currency. Each way it can
@@ -441,7 +441,7 @@ export const saleuCreateRequest = z.object({
   ...secondFactor,
 });
 
-// ---- customer to customer (issue 8) ----
+// ---- customer to customer ----
 
 export const LISTING_STATUSES = ['open', 'closed'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -514,7 +514,7 @@ export const tradeResolveRequest = z.object({
   note: required('reason_required', 300),
 });
 
-// ---- interest wallet (issue 9) ----
+// ---- interest wallet ----
 
 export const INTEREST_STATUSES = ['active', 'settled'] as const;
 export type InterestStatus = (typeof INTEREST_STATUSES)[number];
@@ -564,7 +564,7 @@ export const lixibaoCreateOrderRequest = z.object({
   request_id: requestIdField,
 });
 
-// ---- team, invitations, customer service (issue 9) ----
+// ---- team, invitations, customer service ----
 
 /** How deep the team reaches: invitees (1), their invitees (2) and theirs (3). */
 export const TEAM_LEVELS = [1, 2, 3] as const;
@@ -615,7 +615,7 @@ export const kefuUpdateRequest = kefuFields
   .extend({ id: idField('record_not_found'), active: activeField.optional() })
   .refine((v) => Object.keys(v).some((k) => k !== 'id'), err('fields_required'));
 
-// ---- customers and operator management (issue 9, users) ----
+// ---- customers and operator management ----
 
 /** A customer's state: `frozen` by an operator (no sign-in, no calls), `closed` when retired (the demo customer). */
 export const USER_STATUSES = ['active', 'frozen', 'closed'] as const;
@@ -645,7 +645,7 @@ export const userAdjustRequest = z.object({
 export const operatorIdRequest = z.object({ id: idField() });
 export const adminChangePasswordRequest = changePasswordRequest;
 
-// ---- VIP levels (issue 9) ----
+// ---- VIP levels ----
 
 /** The most VIP levels an owner may set (VIP 0 to VIP 9). */
 export const VIP_LEVELS_MAX = 10;
@@ -684,13 +684,13 @@ export const userSetVipRequest = z.object({
   reason: required('reason_required', 200),
 });
 
-// ---- proof of liabilities (issue 11) ----
+// ---- proof of liabilities ----
 /** `proof/mine`: the snapshot to prove against; blank = the latest. */
 export const proofMineRequest = z.object({
   snapshot_id: z.preprocess((v) => (isBlank(v) ? undefined : v), idField().optional()),
 });
 
-// ---- safer mail and sessions (issue 11) ----
+// ---- safer mail and sessions ----
 
 /** The anti-phishing phrase: 4 to 32 letters, digits (any script) and single spaces, after trimming. */
 export const ANTI_PHISHING_MIN = 4;

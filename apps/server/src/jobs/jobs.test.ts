@@ -263,21 +263,19 @@ describe('the job runner', () => {
     expect(await doneIds('capped')).toHaveLength(2);
   });
 
-  it('a lease held elsewhere: SQLite waits until it ran out, PostgreSQL shares rows by SKIP LOCKED instead', async () => {
+  /** A job of three due rows whose lease another process holds for a minute. */
+  async function leaseHeldElsewhere() {
     const t = rowJob('lease', { batch: 2 });
     const ids = await addRows('lease', [-3, -2, -1]);
-    const expires = (ms: number) => iso(new Date(s.clock.now().getTime() + ms));
     await s.db
       .insertInto('job_leases')
-      .values({ name: 'test-lease', holder: 'crashed', expires_at: expires(60_000) })
+      .values({ name: 'test-lease', holder: 'crashed', expires_at: iso(new Date(s.clock.now().getTime() + 60_000)) })
       .execute();
+    return { t, ids, r: runner([t.job], 'runner-a', 60_000) };
+  }
 
-    const r = runner([t.job], 'runner-a', 60_000);
-    if (onPostgres) {
-      expect(await r.tick()).toEqual([{ job: 'test-lease', worked: 3, failed: 0 }]);
-      expect(await doneIds('lease')).toEqual(ids);
-      return;
-    }
+  it.runIf(!onPostgres)('a lease held elsewhere: SQLite waits until it ran out', async () => {
+    const { t, ids, r } = await leaseHeldElsewhere();
     expect(await r.tick()).toEqual([{ job: 'test-lease', worked: 0, failed: 0, stoppedBy: 'lease' }]);
     expect(t.total()).toBe(0);
 
@@ -288,12 +286,18 @@ describe('the job runner', () => {
     expect(await s.db.selectFrom('job_leases').selectAll().where('name', '=', 'test-lease').execute()).toEqual([]);
   });
 
-  it('a lease taken over mid-run stops the run on SQLite; PostgreSQL needs none and finishes', async () => {
+  it.runIf(onPostgres)('a lease held elsewhere: PostgreSQL shares rows by SKIP LOCKED instead of waiting', async () => {
+    const { ids, r } = await leaseHeldElsewhere();
+    expect(await r.tick()).toEqual([{ job: 'test-lease', worked: 3, failed: 0 }]);
+    expect(await doneIds('lease')).toEqual(ids);
+  });
+
+  /** A job of five due rows whose lease, while runner-a works its first batch, runs out and runner-b takes. */
+  async function leaseTakenOverMidRun() {
     const ids = await addRows('taken', [-5, -4, -3, -2, -1]);
     let handedOver = false;
     const t = rowJob('taken', {
       batch: 2,
-      // while this run works its first batch, its lease runs out and another process takes the job
       work: async (_id, tx) => {
         if (handedOver) return;
         handedOver = true;
@@ -304,15 +308,11 @@ describe('the job runner', () => {
           .execute();
       },
     });
-    if (onPostgres) {
-      await s.db
-        .insertInto('job_leases')
-        .values({ name: 'test-taken', holder: 'runner-a', expires_at: iso(s.clock.now()) })
-        .execute();
-      expect(await runner([t.job], 'runner-a').tick()).toEqual([{ job: 'test-taken', worked: 5, failed: 0 }]);
-      expect(await doneIds('taken')).toEqual(ids);
-      return;
-    }
+    return { ids, t };
+  }
+
+  it.runIf(!onPostgres)('a lease taken over mid-run stops the run on SQLite', async () => {
+    const { ids, t } = await leaseTakenOverMidRun();
     expect(await runner([t.job], 'runner-a').tick()).toEqual([{ job: 'test-taken', worked: 2, failed: 0, stoppedBy: 'lease' }]);
     expect(await doneIds('taken')).toEqual(ids.slice(0, 2));
     // runner-b's lease is untouched by runner-a's end
@@ -320,6 +320,16 @@ describe('the job runner', () => {
       { holder: 'runner-b' },
     ]);
     expect(await runner([t.job], 'runner-b').tick()).toEqual([{ job: 'test-taken', worked: 3, failed: 0 }]);
+    expect(await doneIds('taken')).toEqual(ids);
+  });
+
+  it.runIf(onPostgres)('a lease taken over mid-run: PostgreSQL needs none and finishes', async () => {
+    const { ids, t } = await leaseTakenOverMidRun();
+    await s.db
+      .insertInto('job_leases')
+      .values({ name: 'test-taken', holder: 'runner-a', expires_at: iso(s.clock.now()) })
+      .execute();
+    expect(await runner([t.job], 'runner-a').tick()).toEqual([{ job: 'test-taken', worked: 5, failed: 0 }]);
     expect(await doneIds('taken')).toEqual(ids);
   });
 });

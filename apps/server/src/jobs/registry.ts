@@ -78,7 +78,7 @@ const settleInterest: Job<{ id: number }> = {
 };
 
 /**
- * Once a day a proof-of-liabilities snapshot (issue 11): the job claims the schedule's one row for an hour, so a day's
+ * Once a day a proof-of-liabilities snapshot: the job claims the schedule's one row for an hour, so a day's
  * snapshot is taken once across every process, and builds it after the claim commits (proof.steps.ts); a refused
  * snapshot (the tree does not match the ledger) gives the claim back and the next run tries again.
  */

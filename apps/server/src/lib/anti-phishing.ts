@@ -10,7 +10,7 @@ const LINE: Record<Lang, string> = {
 };
 
 /**
- * Every mail to a customer goes through here (issue 11): when they set an anti-phishing phrase, it opens the body
+ * Every mail to a customer goes through here: when they set an anti-phishing phrase, it opens the body
  * on a line of its own, so a mail without it (or with a wrong one) is recognisably not from us.
  */
 export function withAntiPhishing(mail: Mail, lang: Lang, phrase: string | null | undefined): Mail {

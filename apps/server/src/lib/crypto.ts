@@ -29,8 +29,7 @@ export const defaultPasswordHashConcurrency = (cores = availableParallelism()): 
   Math.max(1, Math.min(4, Math.floor(cores / 2)));
 
 // Each argon2id hash (or check) holds 19 MiB while it runs, on libuv's threads: unbounded, a burst of sign-ins adds
-// 4 × 19 MiB to a node's memory (measured: peak RSS 130 → 206 MB in the trading simulation's sign-ups) and takes every
-// core from the requests being served. Hashes beyond this many wait their turn (`setPasswordHashConcurrency`).
+// a hash's memory per thread to a node's peak and takes every core from the requests being served. Hashes beyond this many wait their turn (`setPasswordHashConcurrency`).
 let passwordWork = new Slots(defaultPasswordHashConcurrency());
 
 /** Sets how many password hashes run at once (config PASSWORD_HASH_CONCURRENCY); set at start, before any hash. */

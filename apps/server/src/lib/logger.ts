@@ -21,9 +21,9 @@ export interface LineSink {
 /**
  * Holds log lines and hands them on together: when `maxChars` have gathered, `maxMs` after the first one held, or when
  * asked (`flush`). A line per request written on its own (a system call and a wake-up of the thread that makes it,
- * each) made the read benchmark on PostgreSQL ~20 % slower than with no request log at all. The lines are joined once,
- * here: SonicBoom's own holding (`minLength`) measures its growing buffer on every line, which flattens it, so that
- * holding 16 KB there allocated a copy of the buffer per line — a third of everything the server allocated.
+ * each) made the read benchmark on PostgreSQL markedly slower than with no request log at all. The lines are joined
+ * once, here: SonicBoom's own holding (`minLength`) measures its growing buffer on every line, which flattens it, so
+ * holding there allocated a copy of the buffer per line, a large share of everything the server allocated.
  */
 export class LineBatcher {
   #lines: string[] = [];

@@ -34,8 +34,8 @@ interface Props {
 
 /**
  * Pull down at the top of the page to refresh, as antd-mobile's PullToRefresh (same texts, distances and steps) but
- * without its animation and gesture libraries (react-spring, @use-gesture: 30 KB gzip a list page would load and run
- * before it shows): the touch events are read directly, the head's height is set on the element (no render per move)
+ * without its animation and gesture libraries (react-spring, @use-gesture: code a list page would load and run before
+ * it shows): the touch events are read directly, the head's height is set on the element (no render per move)
  * and folds away with a CSS transition.
  */
 export function PullToRefresh({ onRefresh, children }: Props) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TimeText } from './time-text';
 
 /**
- * A payout account's first 24 hours (issue 11): until `usable_at` no withdrawal or sale pays out to it, so the account
+ * A payout account's first 24 hours: until `usable_at` no withdrawal or sale pays out to it, so the account
  * says from when it does. Nothing once it is usable.
  */
 export function UsableFrom({ at }: { at: string }) {

@@ -45,7 +45,7 @@ export default {
   old_password_wrong: 'Das aktuelle Passwort ist falsch',
   account_frozen: 'Dieses Konto ist gesperrt, bitte wenden Sie sich an den Kundendienst',
   code_burned: 'Zu viele Fehlversuche, bitte einen neuen Code anfordern',
-  // money (issue 3)
+  // money
   insufficient_balance: 'Ihr verfügbares Guthaben reicht nicht aus',
   amount_too_small: 'Der Betrag muss mindestens {min} USDT sein',
   amount_too_large: 'Der Betrag darf höchstens {max} USDT sein',
@@ -65,7 +65,7 @@ export default {
   address_format: 'Bitte eine gültige Empfangsadresse eingeben',
   address_type_taken: 'Für dieses Netzwerk gibt es bereits eine Empfangsadresse',
   upload_used: 'Dieser Screenshot belegt bereits eine andere Aufladung; bitte einen neuen hochladen',
-  // payout accounts (issue 7)
+  // payout accounts
   payout_accounts_limit:
     'Sie können höchstens {max} Auszahlungskonten verknüpfen; entfernen Sie zuerst ein Konto, das Sie nicht mehr nutzen',
   payout_account_pending:
@@ -74,7 +74,7 @@ export default {
   merchant_quantity_short: 'Der Händler kauft nur noch {max} USDT',
   payout_kind_not_accepted: 'Dieser Händler zahlt nicht auf diese Kontoart aus; bitte wählen Sie ein anderes Auszahlungskonto',
   merchant_offer_changed: 'Dieses Angebot hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut',
-  // trading between customers (issue 8)
+  // trading between customers
   listing_not_open: 'Dieses Angebot ist nicht mehr offen',
   listing_own: 'Sie können nicht aus Ihrem eigenen Angebot kaufen',
   listing_quantity_short: 'Dieses Angebot hat nur noch {max} USDT',
@@ -90,7 +90,7 @@ export default {
   chat_closed: 'Dieser Handel ist beendet; der Chat kann gelesen, aber nicht mehr beschrieben werden',
   trade_not_disputed: 'Zu diesem Handel läuft (nicht mehr) kein Streitfall',
   chat_image_used: 'Dieses Bild wurde bereits verwendet; bitte laden Sie es erneut hoch',
-  // team and customer service (issue 9)
+  // team and customer service
   kefu_link_format: 'Der Link muss mit https://, http://, mailto: oder tg:// beginnen',
   kefu_channel_unknown: 'Wählen Sie einen Kanal aus der Liste',
   team_level_invalid: 'Die Teamebene muss 1, 2 oder 3 sein',
@@ -102,7 +102,7 @@ export default {
   invite_code_taken: 'Dieser Einladungscode wird bereits verwendet',
   url_format: 'Bitte eine vollständige http(s)-Adresse eingeben',
   checkpoint_format: 'Ein Prüfpunkt besteht aus einer Eintragsnummer, einem Doppelpunkt und 64 Hex-Zeichen',
-  // interest wallet (issue 9)
+  // interest wallet
   interest_id_required: 'Bitte wählen Sie ein Zinsprodukt',
   interest_amount_required: 'Bitte geben Sie den Anlagebetrag ein',
   interest_product_inactive: 'Dieses Zinsprodukt nimmt keine Anlagen an',
@@ -112,7 +112,7 @@ export default {
   interest_too_large:
     'Eine Anlage in dieses Produkt könnte mehr zurückzahlen, als das Hauptbuch fassen kann: Senken Sie Zinssatz, Laufzeit oder Höchstbetrag',
   interest_product_changed: 'Dieses Zinsprodukt hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut',
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   customer_frozen_already: 'Dieser Kunde ist bereits gesperrt',
   customer_not_frozen: 'Dieser Kunde ist nicht gesperrt',
   customer_closed: 'Dieses Kundenkonto ist geschlossen',
@@ -122,23 +122,23 @@ export default {
   operator_last_owner: 'Der letzte aktive Owner kann nicht deaktiviert werden',
   operator_disabled_already: 'Dieser Operator ist bereits deaktiviert',
   operator_active_already: 'Dieser Operator ist bereits aktiv',
-  // VIP levels (issue 9)
+  // VIP levels
   vip_daily_limit: 'Auszahlungen dürfen heute bei VIP {level} höchstens {limit} USDT betragen; für heute bleiben {left} USDT',
   vip_levels_invalid: 'VIP 0 beginnt bei 0, und jede Stufe braucht mehr Volumen als die vorige (höchstens 10 Stufen)',
   vip_level_unknown: 'VIP {level} gibt es nicht; die Stufen reichen von 0 bis {max}',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_none: 'Es wurde noch kein Nachweis der Verbindlichkeiten erstellt',
   proof_not_included: 'Sie sind in diesem Schnappschuss nicht enthalten: er wurde vor Ihrem Konto erstellt',
   proof_ledger_mismatch:
     'Der Schnappschuss wurde abgelehnt: seine Summe stimmt nicht mit den Kundenverbindlichkeiten im Hauptbuch überein',
   proof_pruned: 'Dieser Schnappschuss ist älter als die letzten 30, deren Nachweise aufbewahrt werden: prüfen Sie einen neueren',
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totp_code_required: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein',
   totp_invalid: 'Der Authenticator- oder Wiederherstellungscode ist falsch oder wurde schon verwendet',
   totp_on_already: 'Die Zwei-Faktor-Authentifizierung ist bereits eingeschaltet',
   totp_off_already: 'Die Zwei-Faktor-Authentifizierung ist nicht eingeschaltet',
   totp_setup_first: 'Starten Sie zuerst die Einrichtung: neuen QR-Code scannen, dann dessen Code eingeben',
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   payout_account_cooling:
     'Ein neues oder geändertes Auszahlungskonto kann erst 24 Stunden nach dem Speichern Auszahlungen empfangen; bitte in {hours} h erneut versuchen',
   anti_phishing_format: 'Der Anti-Phishing-Satz muss aus 4 bis 32 Buchstaben, Ziffern oder Leerzeichen bestehen',

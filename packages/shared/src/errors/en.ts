@@ -45,7 +45,7 @@ export default {
   old_password_wrong: 'The current password is wrong',
   account_frozen: 'This account is frozen, please contact customer service',
   code_burned: 'Too many wrong tries, please get a new code',
-  // money (issue 3)
+  // money
   insufficient_balance: 'Your available balance is not enough',
   amount_too_small: 'The amount must be at least {min} USDT',
   amount_too_large: 'The amount may be at most {max} USDT',
@@ -65,7 +65,7 @@ export default {
   address_format: 'Please enter a valid receiving address',
   address_type_taken: 'This network already has a receiving address',
   upload_used: 'This screenshot already backs another recharge; please upload a new one',
-  // payout accounts (issue 7)
+  // payout accounts
   payout_accounts_limit: 'You can bind at most {max} payout accounts; remove one you no longer use first',
   payout_account_pending:
     'A payout to this account (a withdrawal or a sale) is under review; you can change or remove the account once it is completed or rejected',
@@ -73,7 +73,7 @@ export default {
   merchant_quantity_short: 'The merchant buys only {max} USDT more',
   payout_kind_not_accepted: 'This merchant does not pay to this kind of account; please choose another payout account',
   merchant_offer_changed: 'This offer has changed in the meantime; please check it and try again',
-  // trading between customers (issue 8)
+  // trading between customers
   listing_not_open: 'This listing is no longer open',
   listing_own: 'You cannot buy from your own listing',
   listing_quantity_short: 'This listing has only {max} USDT left',
@@ -88,7 +88,7 @@ export default {
   chat_closed: 'This trade has ended; its chat can be read but no longer written to',
   trade_not_disputed: 'This trade is not under dispute (any more)',
   chat_image_used: 'This picture was already used; please upload it again',
-  // team and customer service (issue 9)
+  // team and customer service
   kefu_link_format: 'The link must start with https://, http://, mailto: or tg://',
   kefu_channel_unknown: 'Choose a channel from the list',
   team_level_invalid: 'The team level must be 1, 2 or 3',
@@ -100,7 +100,7 @@ export default {
   invite_code_taken: 'This invitation code is already in use',
   url_format: 'Please enter a full http(s) address',
   checkpoint_format: 'A checkpoint is an entry number, a colon and 64 hex characters',
-  // interest wallet (issue 9)
+  // interest wallet
   interest_id_required: 'Please choose an interest product',
   interest_amount_required: 'Please enter the interest amount',
   interest_product_inactive: 'This interest product is not open for subscriptions',
@@ -110,7 +110,7 @@ export default {
   interest_too_large:
     'One order of this product could pay back more than the ledger can hold: lower the rate, the days or the maximum',
   interest_product_changed: 'This interest product has changed in the meantime; please check it and try again',
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   customer_frozen_already: 'This customer is frozen already',
   customer_not_frozen: 'This customer is not frozen',
   customer_closed: 'This customer account is closed',
@@ -120,22 +120,22 @@ export default {
   operator_last_owner: 'The last active owner cannot be disabled',
   operator_disabled_already: 'This operator is disabled already',
   operator_active_already: 'This operator is active already',
-  // VIP levels (issue 9)
+  // VIP levels
   vip_daily_limit: 'Withdrawals today may total at most {limit} USDT at VIP {level}; {left} USDT is left for today',
   vip_levels_invalid: 'VIP 0 starts at 0 and each level needs more volume than the one before it (at most 10 levels)',
   vip_level_unknown: 'There is no VIP {level}; the levels go from 0 to {max}',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_none: 'No proof-of-liabilities snapshot has been taken yet',
   proof_not_included: 'You are not in this snapshot: it was taken before your account existed',
   proof_ledger_mismatch: "The snapshot was refused: its total does not match the ledger's customer liabilities",
   proof_pruned: 'This snapshot is older than the last 30, whose proofs are kept: check a newer one',
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totp_code_required: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   totp_invalid: 'The authenticator or recovery code is wrong or was already used',
   totp_on_already: 'Two-factor authentication is already on',
   totp_off_already: 'Two-factor authentication is not on',
   totp_setup_first: 'Start the set-up first: scan the new QR code, then enter its code',
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   payout_account_cooling:
     'A new or changed payout account can receive payouts only 24 hours after it was saved; try again in {hours} h',
   anti_phishing_format: 'The anti-phishing phrase must be 4 to 32 letters, digits or spaces',

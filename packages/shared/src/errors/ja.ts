@@ -45,7 +45,7 @@ export default {
   old_password_wrong: '現在のパスワードが正しくありません',
   account_frozen: 'このアカウントは凍結されています。カスタマーサービスにお問い合わせください',
   code_burned: '誤りが多すぎます。新しいコードを取得してください',
-  // money (issue 3)
+  // money
   insufficient_balance: '利用可能残高が不足しています',
   amount_too_small: '金額は {min} USDT 以上にしてください',
   amount_too_large: '金額は {max} USDT 以下にしてください',
@@ -65,7 +65,7 @@ export default {
   address_format: '有効な受取アドレスを入力してください',
   address_type_taken: 'このネットワークには既に受取アドレスがあります',
   upload_used: 'このスクリーンショットは別のチャージで使用済みです。新しい画像をアップロードしてください',
-  // payout accounts (issue 7)
+  // payout accounts
   payout_accounts_limit: '受取口座は最大 {max} 件まで登録できます。使わなくなった口座を先に削除してください',
   payout_account_pending:
     'この口座への支払い（出金または売却）が審査中です。完了または却下されるまで、この口座の変更・削除はできません',
@@ -73,7 +73,7 @@ export default {
   merchant_quantity_short: 'この業者の残り買取数量は {max} USDT です',
   payout_kind_not_accepted: 'この業者はこの種類の口座への支払いに対応していません。別の受取口座を選んでください',
   merchant_offer_changed: 'このオファーは変更されました。内容を確認してもう一度お試しください',
-  // trading between customers (issue 8)
+  // trading between customers
   listing_not_open: 'この売り注文は受付を終了しています',
   listing_own: '自分の売り注文からは購入できません',
   listing_quantity_short: 'この売り注文の残りは {max} USDT です',
@@ -88,7 +88,7 @@ export default {
   chat_closed: 'この取引は終了しました。チャットは閲覧のみ可能です',
   trade_not_disputed: 'この取引は申し立て中ではありません',
   chat_image_used: 'この画像はすでに使用されています。もう一度アップロードしてください',
-  // team and customer service (issue 9)
+  // team and customer service
   kefu_link_format: 'リンクは https://、http://、mailto: または tg:// で始まる必要があります',
   kefu_channel_unknown: '一覧からチャネルを選択してください',
   team_level_invalid: 'チームの階層は 1、2、3 のいずれかです',
@@ -100,7 +100,7 @@ export default {
   invite_code_taken: 'この招待コードは既に使われています',
   url_format: 'http(s) から始まる完全なアドレスを入力してください',
   checkpoint_format: 'チェックポイントは、エントリ番号、コロン、64 桁の16進数です',
-  // interest wallet (issue 9)
+  // interest wallet
   interest_id_required: '利息商品を選択してください',
   interest_amount_required: '利息の金額を入力してください',
   interest_product_inactive: 'この利息商品は現在申し込みを受け付けていません',
@@ -109,7 +109,7 @@ export default {
   interest_days_format: '日数は1から3650までの整数で入力してください',
   interest_too_large: 'この商品の1件の注文で払い戻し額が台帳の上限を超える可能性があります。利率・日数・上限額を下げてください',
   interest_product_changed: 'この利息商品は変更されました。内容を確認してもう一度お試しください',
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   customer_frozen_already: 'この顧客はすでに凍結されています',
   customer_not_frozen: 'この顧客は凍結されていません',
   customer_closed: 'この顧客アカウントは閉鎖されています',
@@ -119,22 +119,22 @@ export default {
   operator_last_owner: '最後の有効なオーナーは無効にできません',
   operator_disabled_already: 'このオペレーターはすでに無効です',
   operator_active_already: 'このオペレーターはすでに有効です',
-  // VIP levels (issue 9)
+  // VIP levels
   vip_daily_limit: 'VIP {level} の本日の出金上限は合計 {limit} USDT です。本日の残りは {left} USDT です',
   vip_levels_invalid: 'VIP 0 は 0 から始まり、各レベルには前のレベルより多い取引量が必要です（最大 10 レベル）',
   vip_level_unknown: 'VIP {level} はありません。レベルは 0 から {max} までです',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_none: '負債証明のスナップショットはまだ作成されていません',
   proof_not_included: 'このスナップショットにはあなたは含まれていません：アカウント作成前に作成されました',
   proof_ledger_mismatch: 'スナップショットは拒否されました：合計が台帳上の顧客負債と一致しません',
   proof_pruned: 'このスナップショットは証明を保管している最新30件より古いものです：より新しいものを確認してください',
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totp_code_required: '認証アプリの6桁のコード、またはリカバリーコードを入力してください',
   totp_invalid: '認証コードまたはリカバリーコードが正しくないか、すでに使用されています',
   totp_on_already: '二段階認証はすでに有効です',
   totp_off_already: '二段階認証は有効になっていません',
   totp_setup_first: '先に設定を開始してください。新しいQRコードを読み取り、そのコードを入力します',
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   payout_account_cooling:
     '新規登録または変更した受取口座は、保存から24時間後に受け取りが可能になります。{hours}時間後にお試しください',
   anti_phishing_format: 'フィッシング対策フレーズは4〜32文字の文字・数字・スペースで入力してください',

@@ -45,7 +45,7 @@ export default {
   old_password_wrong: '原密码错误',
   account_frozen: '该账户已冻结，请联系客服',
   code_burned: '错误次数过多，请重新获取验证码',
-  // money (issue 3)
+  // money
   insufficient_balance: '可用余额不足',
   amount_too_small: '金额不能低于 {min} USDT',
   amount_too_large: '金额不能超过 {max} USDT',
@@ -64,14 +64,14 @@ export default {
   address_format: '请输入有效的收款地址',
   address_type_taken: '该网络已有收款地址',
   upload_used: '该截图已用于另一笔充值，请上传新的截图',
-  // payout accounts (issue 7)
+  // payout accounts
   payout_accounts_limit: '最多可绑定 {max} 个收款账户，请先删除不再使用的账户',
   payout_account_pending: '该账户有一笔付款（提现或出售）正在审核中，待其完成或被驳回后才能修改或删除该账户',
   merchant_inactive: '该商家暂不收购',
   merchant_quantity_short: '该商家最多还收购 {max} USDT',
   payout_kind_not_accepted: '该商家不支持向此类账户付款，请选择其他收款账户',
   merchant_offer_changed: '该报价已变更，请查看后重试',
-  // trading between customers (issue 8)
+  // trading between customers
   listing_not_open: '该挂单已不再开放',
   listing_own: '不能购买自己的挂单',
   listing_quantity_short: '该挂单仅剩 {max} USDT',
@@ -86,7 +86,7 @@ export default {
   chat_closed: '该交易已结束，聊天记录只能查看，不能再发送消息',
   trade_not_disputed: '该交易不在申诉中',
   chat_image_used: '该图片已被使用，请重新上传',
-  // team and customer service (issue 9)
+  // team and customer service
   kefu_link_format: '链接必须以 https://、http://、mailto: 或 tg:// 开头',
   kefu_channel_unknown: '请从列表中选择渠道',
   team_level_invalid: '团队层级必须是 1、2 或 3',
@@ -98,7 +98,7 @@ export default {
   invite_code_taken: '该邀请码已被使用',
   url_format: '请输入完整的 http(s) 地址',
   checkpoint_format: '检查点格式为：条目编号、冒号和 64 个十六进制字符',
-  // interest wallet (issue 9)
+  // interest wallet
   interest_id_required: '请选择利息产品',
   interest_amount_required: '请输入利息金额',
   interest_product_inactive: '该利息产品暂不接受认购',
@@ -107,7 +107,7 @@ export default {
   interest_days_format: '天数须为 1 到 3650 的整数',
   interest_too_large: '该产品的单笔订单返还金额可能超出账本上限：请降低利率、天数或最高金额',
   interest_product_changed: '该利息产品已变更，请查看后重试',
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   customer_frozen_already: '该客户已被冻结',
   customer_not_frozen: '该客户未被冻结',
   customer_closed: '该客户账户已关闭',
@@ -117,22 +117,22 @@ export default {
   operator_last_owner: '不能停用最后一个有效的所有者',
   operator_disabled_already: '该操作员已被停用',
   operator_active_already: '该操作员已是启用状态',
-  // VIP levels (issue 9)
+  // VIP levels
   vip_daily_limit: 'VIP {level} 每日提现总额最多 {limit} USDT，今天还可提现 {left} USDT',
   vip_levels_invalid: 'VIP 0 从 0 开始，每个等级所需交易量须高于上一级（最多 10 个等级）',
   vip_level_unknown: '没有 VIP {level}，等级范围为 0 到 {max}',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_none: '尚未生成负债证明快照',
   proof_not_included: '此快照不包含您：它生成于您的账户创建之前',
   proof_ledger_mismatch: '快照被拒绝：其总额与账本中的客户负债不一致',
   proof_pruned: '此快照早于保留证明的最近 30 个快照：请验证较新的快照',
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totp_code_required: '请输入身份验证器应用中的 6 位验证码或恢复码',
   totp_invalid: '验证码或恢复码错误或已被使用',
   totp_on_already: '双重验证已开启',
   totp_off_already: '双重验证未开启',
   totp_setup_first: '请先开始设置：扫描新的二维码，然后输入其验证码',
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   payout_account_cooling: '新绑定或修改的收款账户需在保存 24 小时后才能收款，请在 {hours} 小时后再试',
   anti_phishing_format: '防钓鱼码须为 4 到 32 个字母、数字或空格',
   session_link_invalid: '此链接已失效：已被使用或已过期',

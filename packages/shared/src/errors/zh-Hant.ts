@@ -45,7 +45,7 @@ export default {
   old_password_wrong: '原密碼錯誤',
   account_frozen: '此帳戶已凍結，請聯絡客服',
   code_burned: '錯誤次數過多，請重新取得驗證碼',
-  // money (issue 3)
+  // money
   insufficient_balance: '可用餘額不足',
   amount_too_small: '金額不能低於 {min} USDT',
   amount_too_large: '金額不能超過 {max} USDT',
@@ -64,14 +64,14 @@ export default {
   address_format: '請輸入有效的收款地址',
   address_type_taken: '此網路已有收款地址',
   upload_used: '此截圖已用於另一筆儲值，請上傳新的截圖',
-  // payout accounts (issue 7)
+  // payout accounts
   payout_accounts_limit: '最多可綁定 {max} 個收款帳戶，請先刪除不再使用的帳戶',
   payout_account_pending: '此帳戶有一筆付款（提領或出售）正在審核中，待其完成或被駁回後才能修改或刪除此帳戶',
   merchant_inactive: '此商家暫不收購',
   merchant_quantity_short: '此商家最多還收購 {max} USDT',
   payout_kind_not_accepted: '此商家不支援向此類帳戶付款，請選擇其他收款帳戶',
   merchant_offer_changed: '此報價已變更，請查看後重試',
-  // trading between customers (issue 8)
+  // trading between customers
   listing_not_open: '此掛單已不再開放',
   listing_own: '不能購買自己的掛單',
   listing_quantity_short: '此掛單僅剩 {max} USDT',
@@ -86,7 +86,7 @@ export default {
   chat_closed: '此交易已結束，聊天紀錄只能檢視，無法再傳送訊息',
   trade_not_disputed: '此交易不在申訴中',
   chat_image_used: '此圖片已被使用，請重新上傳',
-  // team and customer service (issue 9)
+  // team and customer service
   kefu_link_format: '連結必須以 https://、http://、mailto: 或 tg:// 開頭',
   kefu_channel_unknown: '請從清單中選擇管道',
   team_level_invalid: '團隊層級必須是 1、2 或 3',
@@ -98,7 +98,7 @@ export default {
   invite_code_taken: '此邀請碼已被使用',
   url_format: '請輸入完整的 http(s) 位址',
   checkpoint_format: '檢查點格式為：條目編號、冒號和 64 個十六進位字元',
-  // interest wallet (issue 9)
+  // interest wallet
   interest_id_required: '請選擇利息產品',
   interest_amount_required: '請輸入利息金額',
   interest_product_inactive: '該利息產品暫不接受認購',
@@ -107,7 +107,7 @@ export default {
   interest_days_format: '天數須為 1 到 3650 的整數',
   interest_too_large: '此產品的單筆訂單返還金額可能超出帳本上限：請調低利率、天數或最高金額',
   interest_product_changed: '此利息產品已變更，請查看後重試',
-  // customers and operator management (issue 9, users)
+  // customers and operator management
   customer_frozen_already: '該客戶已被凍結',
   customer_not_frozen: '該客戶未被凍結',
   customer_closed: '該客戶帳戶已關閉',
@@ -117,22 +117,22 @@ export default {
   operator_last_owner: '不能停用最後一個有效的擁有者',
   operator_disabled_already: '該操作員已被停用',
   operator_active_already: '該操作員已是啟用狀態',
-  // VIP levels (issue 9)
+  // VIP levels
   vip_daily_limit: 'VIP {level} 每日提領總額最多 {limit} USDT，今天還可提領 {left} USDT',
   vip_levels_invalid: 'VIP 0 從 0 開始，每個等級所需交易量須高於上一級（最多 10 個等級）',
   vip_level_unknown: '沒有 VIP {level}，等級範圍為 0 到 {max}',
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_none: '尚未產生負債證明快照',
   proof_not_included: '此快照不包含您：它產生於您的帳戶建立之前',
   proof_ledger_mismatch: '快照被拒絕：其總額與帳本中的客戶負債不一致',
   proof_pruned: '此快照早於保留證明的最近 30 個快照：請驗證較新的快照',
-  // two-factor for customers (issue 11)
+  // two-factor for customers
   totp_code_required: '請輸入身分驗證器應用程式中的 6 位數驗證碼或復原碼',
   totp_invalid: '驗證碼或復原碼錯誤或已被使用',
   totp_on_already: '雙重驗證已開啟',
   totp_off_already: '雙重驗證未開啟',
   totp_setup_first: '請先開始設定：掃描新的 QR 碼，然後輸入其驗證碼',
-  // safer mail and sessions (issue 11)
+  // safer mail and sessions
   payout_account_cooling: '新綁定或修改的收款帳戶需在儲存 24 小時後才能收款，請在 {hours} 小時後再試',
   anti_phishing_format: '防釣魚碼須為 4 到 32 個字母、數字或空格',
   session_link_invalid: '此連結已失效：已被使用或已過期',

@@ -27,7 +27,7 @@ const columns: TableColumnsType<ProofSnapshot> = [
   },
 ];
 
-/** Proof-of-liabilities snapshots: the roots customers verify their balance against (issue 11). */
+/** Proof-of-liabilities snapshots: the roots customers verify their balance against. */
 export function ProofPage({ canSnapshot }: { canSnapshot: boolean }) {
   const [page, setPage] = useState(1);
   const list = useProofSnapshots(page, PAGE_SIZE);

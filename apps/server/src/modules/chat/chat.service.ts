@@ -11,7 +11,7 @@ import type { CurrentUser } from '../users/users.service.js';
 import * as repo from './chat.repository.js';
 
 /**
- * The chat of a trade (issue 8). Its two sides write while the trade runs (`awaiting_payment`, `paid`, `disputed`);
+ * The chat of a trade. Its two sides write while the trade runs (`awaiting_payment`, `paid`, `disputed`);
  * once it has ended (`completed`, `cancelled`, `expired`) the chat stays readable but takes no new message, so
  * what was said before a decision is what stays on record. Operators read it from the moment the trade is disputed
  * (and afterwards, to look back on a decision) and write in it only while it is disputed.

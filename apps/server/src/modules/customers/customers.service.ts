@@ -63,7 +63,7 @@ export async function customerDetail(tx: Tx, ctx: AppContext, id: number): Promi
   const u = await found(tx, id);
   const [ledger, team, recharges, withdrawals, sales, trades, listings, adjustments, sessions] = [
     await repo.recentPostings(tx, id, LEDGER_LINES),
-    // the team's sizes as sign-ups keep them (issue 10), not a walk of three levels of invitations
+    // the team's sizes as sign-ups keep them, not a walk of three levels of invitations
     await teamTongji(tx, id),
     await repo.recentRecharges(tx, id, RECENT),
     await repo.recentWithdrawals(tx, id, RECENT),

@@ -81,7 +81,7 @@ describe('a customer in the console', () => {
 
   it('shows profile, balances, ledger, team of three levels, orders, sessions; payout accounts masked', async () => {
     const top = await signUp(s);
-    // the team is built by sign-ups with invitation codes, which keep the team's sizes (issue 10)
+    // the team is built by sign-ups with invitation codes, which keep the team's sizes
     const c = await customer(s, admin, '120', { invite: top.user.invite_code });
     const l2 = await signUp(s, { invite: (await detail(c.id)).data.user.invite_code });
     const l3 = await signUp(s, { invite: (await detail(l2.user.id)).data.user.invite_code });

@@ -1,4 +1,4 @@
-import { formatAmount, type Page, type PayoutAccount, type TradeOutcome, type TradeStatus } from '@c2c/shared';
+import { formatAmount, type Page, type TradeOutcome, type TradeStatus } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import type { TradesTable } from '../../db/schema.js';
@@ -6,13 +6,13 @@ import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { listForOperator } from '../chat/chat.service.js';
 import { reviewPeople } from '../operators/operators.service.js';
-import { accountsById, maskPayout } from '../payouts/payouts.service.js';
+import { accountsById, payeeOf } from '../payouts/payouts.service.js';
 import { settleTrade, timelineOf } from '../trades/trades.service.js';
 import { emailsOf, userIdsMatching } from '../users/users.service.js';
 import * as repo from './disputes.repository.js';
 
 /**
- * The operators' side of trades between customers (issue 8): every trade with a status filter (`disputed` is the
+ * The operators' side of trades between customers: every trade with a status filter (`disputed` is the
  * disputes queue) and an e-mail search over both sides, one trade in full, and the decision of a dispute.
  *
  * Not a queue of the review engine (modules/review): that engine's rows belong to one customer (`user_id`), wait
@@ -92,23 +92,6 @@ export async function listTrades(
   return { list: rows.map((t) => toAdminTrade(t, people(t))), total, page: f.page, page_size: f.page_size };
 }
 
-/**
- * Where the buyer was to pay, as operators see payout accounts: masked like every payout account in the console
- * (IBAN and e-mail shortened), which still lets the operator match the proof against the seller's account.
- */
-const payeeOf = (a: PayoutAccount | undefined) => {
-  const m = a && maskPayout(a);
-  return {
-    type: m?.type ?? 'bank',
-    full_name: m?.full_name ?? '',
-    bank_name: m?.bank_name ?? '',
-    iban: m?.iban ?? '',
-    swift: m?.swift ?? '',
-    email: m?.email ?? '',
-    country: m?.country ?? '',
-  };
-};
-
 async function detailOf(tx: Tx, t: TradeRow) {
   const [people, accounts, events, messages] = await Promise.all([
     peopleOf(tx, [t]),
@@ -118,7 +101,8 @@ async function detailOf(tx: Tx, t: TradeRow) {
   ]);
   return {
     ...toAdminTrade(t, people(t)),
-    payee: payeeOf(accounts.get(t.payout_account_id)),
+    // masked as every payout account in the console, which still lets the operator match the proof against it
+    payee: payeeOf(accounts.get(t.payout_account_id), { mask: true }),
     proof: t.proof,
     timeline: events,
     messages,

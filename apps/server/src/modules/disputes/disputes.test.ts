@@ -19,7 +19,7 @@ interface AdminTrade {
   resolution: { outcome: string; note: string } | null;
   messages: TradeMessage[];
   timeline: { event: string; by: string }[];
-  payee: { iban: string; full_name: string };
+  payee: { type: string; iban: string; full_name: string; bank_name: string; email: string };
 }
 
 const detail = (id: number, token = admin) => s.admin<AdminTrade>(ADMIN_API.tradeDetail, { id }, token);
@@ -42,6 +42,8 @@ describe('operators and a trade chat', () => {
     expect(before.data.messages).toEqual([]);
     expect(before.data.payee.full_name).toBe('Erika Mustermann');
     expect(before.data.payee.iban).not.toContain('3704 0044');
+    // only what a transfer needs, as the buyer saw it: a bank account's contact e-mail is not part of it
+    expect(before.data.payee).toMatchObject({ type: 'bank', bank_name: 'Commerzbank', email: '' });
     expect((await s.admin(ADMIN_API.tradeMessageSend, { id, text: 'hello' }, support.token)).code).toBe(
       errorCode('trade_not_disputed'),
     );

@@ -34,7 +34,7 @@ export async function userCodeTaken(tx: Tx, code: string): Promise<boolean> {
   return !!(await tx.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst());
 }
 
-// ---- the team: three levels of the invitation tree (issues 9, 10) ----
+// ---- the team: three levels of the invitation tree ----
 
 /** The customers one, two and three levels above `inviterId`'s invitee: the inviter and the two above them. */
 export async function leadersAbove(tx: Tx, inviterId: number): Promise<number[]> {

@@ -25,7 +25,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   post(app, ctx, ADMIN_API.inviteCodeUpdate, { body: inviteCodeUpdateRequest, auth: owner }, ({ tx, input, auth }) =>
     invites.setHouseCodeActive(tx, ctx, auth.operator, input.code, input.active),
   );
-  // the team and the invitation (issue 9)
+  // the team and the invitation
   const signedIn = userAuth(ctx);
   post(app, ctx, API.teamTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
     invites.teamTongji(tx, auth.user.id),

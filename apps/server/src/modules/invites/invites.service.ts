@@ -66,7 +66,7 @@ export async function newUserInviteCode(tx: Tx): Promise<string> {
   }
 }
 
-// ---- the team and the invitation (issue 9) ----
+// ---- the team and the invitation ----
 
 /**
  * Puts a new customer into the teams above them (the inviter's, and the two leaders' above): linked for the team

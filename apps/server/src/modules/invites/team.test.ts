@@ -108,7 +108,7 @@ describe('the team over three levels of the invitation tree', () => {
   });
 });
 
-describe('the team counters under concurrent sign-ups (issue 10)', () => {
+describe('the team counters under concurrent sign-ups', () => {
   it('count every member once when many sign up at the same moment, under one leader and one level below', async () => {
     const top = await join(undefined, 'top');
     const mid = await join(top.user.invite_code, 'mid');
@@ -160,7 +160,7 @@ describe('the invitation', () => {
   });
 });
 
-describe('the teams of customers who signed up before migration 014 (issue 10)', () => {
+describe('the teams of customers who signed up before migration 014', () => {
   it('are linked and counted by the migration exactly as sign-ups link and count them', async () => {
     const leader = await join(undefined, 'early');
     const a = await join(leader.user.invite_code, 'early');

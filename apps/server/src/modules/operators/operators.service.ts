@@ -198,7 +198,7 @@ export const operatorAuth =
   (tx, caller) =>
     authenticate(tx, ctx, caller.adminToken, roles);
 
-// ---- operator management (issue 9) ----
+// ---- operator management ----
 
 /** Tries of the old password when an operator changes theirs. */
 const PASSWORD_CHANGE_LIMIT = { points: 5, seconds: 900 };

@@ -1,4 +1,4 @@
-import { maskAccount, type PayoutAccount, type PayoutType } from '@c2c/shared';
+import { maskAccount, type PayoutAccount, type PayoutType, type TradeDetail } from '@c2c/shared';
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import type { PayoutAccountsTable } from '../../db/schema.js';
@@ -42,7 +42,7 @@ export function toPayoutAccount(r: Row): PayoutAccount {
 
 /**
  * A payout account receives withdrawals and sales only this long after it was bound, or after the details money goes
- * to changed (issue 11): someone who took over a session cannot bind their own account and drain the balance at once.
+ * to changed: someone who took over a session cannot bind their own account and drain the balance at once.
  */
 export const PAYOUT_COOLING_HOURS = 24;
 /** The details that decide who receives the money; changing only a contact detail (phone, street) keeps the time. */
@@ -218,6 +218,25 @@ export function maskPayout(a: PayoutAccount): PayoutAccount {
     address: a.address && '•••',
   };
   return { ...masked, label: labelOf(masked) };
+}
+
+/**
+ * Where a buyer pays: only as much of the account as a transfer needs, the holder and the bank (name, IBAN, SWIFT) or
+ * the Wise e-mail; never the holder's phone, contact e-mail or street address. `mask` shortens it as operators see
+ * payout accounts; no account, or `hidden`, leaves only the kind.
+ */
+export function payeeOf(a: PayoutAccount | undefined, { mask = false, hidden = false } = {}): TradeDetail['payee'] {
+  const shown = a && !hidden ? (mask ? maskPayout(a) : a) : undefined;
+  const bank = shown?.type === 'bank';
+  return {
+    type: a?.type ?? 'bank',
+    full_name: shown?.full_name || '',
+    bank_name: (bank && shown.bank_name) || '',
+    iban: (bank && shown.iban) || '',
+    swift: (bank && shown.swift) || '',
+    email: (shown?.type === 'wise' && shown.email) || '',
+    country: shown?.country || '',
+  };
 }
 
 /** Accounts by id for operator views, whoever owns them. */

@@ -8,6 +8,7 @@ import {
   moneyTestServer,
   signUp,
   type TestServer,
+  WISE_FORM,
 } from '../../../test/harness.js';
 
 let s: TestServer;
@@ -25,7 +26,6 @@ interface Account {
   created_at: string;
 }
 
-const WISE_FORM = { type: 'wise', full_name: 'Erika Mustermann', email: 'erika@wise.test', country: 'Germany' };
 const bind = (token: string, over: Record<string, string> = {}) =>
   s.call<{ id: number }>(API.bankinfoCreate, { ...BANK_FORM, ...over }, token);
 const list = async (token: string) => (await s.call<{ list: Account[] }>(API.bankinfoList, {}, token)).data.list;

@@ -22,7 +22,7 @@ import * as repo from './proof.repository.js';
 import { nonceOrder, splitHoldings, TreeBuilder, type TreeRows } from './proof.tree.js';
 
 /**
- * Proof of liabilities (issue 11): snapshots of every customer's holdings as a Merkle sum tree (packages/shared
+ * Proof of liabilities: snapshots of every customer's holdings as a Merkle sum tree (packages/shared
  * proof.ts). Every customer's holdings are PARTS leaves of random amounts adding up to them, those holding nothing
  * with 0s: a customer can then check they were counted even at zero, the leaf count is PARTS times the number of
  * accounts rather than a hint at how many hold money, and a path's sibling leaf is a random part of someone's
@@ -67,9 +67,9 @@ export const STORE_ROWS = 1_000;
 
 /**
  * Rows of a tree stored per transaction (about as many hashes computed before). On SQLite a slice runs on the event
- * loop, and a call waits for the slice in front of it: at a million customers 1,000 rows a slice kept get-info at p50
- * 9.4 / p99 48 ms while the snapshot was built; a quarter of that costs a fifth more build time. On PostgreSQL the
- * database does the work, on its own connection, and fewer commits are cheaper.
+ * loop, and a call waits for the slice in front of it: smaller slices keep calls quick while a snapshot is built, at a
+ * little more build time. On PostgreSQL the database does the work, on its own connection, and fewer commits are
+ * cheaper.
  */
 export const storeRowsOn = (dialect: Dialect) => (dialect === 'sqlite' ? 250 : 1_000);
 /** Rows of holdings handed over per slice of the read. */

@@ -16,9 +16,8 @@ const sha256 = (message: Uint8Array): Buffer => createHash('sha256').update(mess
 /**
  * The order of `n` nonces (32 bytes each in `random`) as their hex strings sort: one native sort of 64-bit keys (a
  * nonce's first bits above, its index in the low bits), then runs whose kept bits are equal ordered by the whole
- * nonce. A million string comparisons of 64-character hex took most of a second; this takes about 0.3 s at a million,
- * of which only the sort (~80 ms) runs in one piece: making the keys and reading the order back pause every
- * `pause.every` nonces.
+ * nonce. Comparing the 64-character hex strings themselves is several times slower; here only the native sort runs in
+ * one piece: making the keys and reading the order back pause every `pause.every` nonces.
  */
 export async function nonceOrder(
   random: Uint8Array,

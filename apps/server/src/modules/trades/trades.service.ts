@@ -22,7 +22,7 @@ import { DomainError } from '../../lib/errors.js';
 import { post } from '../ledger/ledger.service.js';
 import { closeIfSoldOut, findListing, giveBack, lockListing, takeOrder } from '../listings/listings.service.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
-import { accountsById } from '../payouts/payouts.service.js';
+import { accountsById, payeeOf } from '../payouts/payouts.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
 import { type CurrentUser, customerLocked, lockCustomer, publicNames } from '../users/users.service.js';
@@ -111,25 +111,10 @@ function toTrade(r: TradeRow, role: Role, counterparty: string, unread: number):
   };
 }
 
-/**
- * Where the buyer pays: the seller's payout account, only as much of it as a transfer needs — the holder, and the bank
- * (bank name, IBAN, SWIFT) or the Wise e-mail; never the seller's phone, contact e-mail or street address. A trade that
- * ended unpaid is paid to no more: its buyer sees only the kind.
- */
-export async function payeeOf(tx: Tx, r: TradeRow, role: Role) {
+/** Where the buyer pays: the seller's payout account; a trade that ended unpaid is paid to no more, its buyer sees only the kind. */
+async function tradePayee(tx: Tx, r: TradeRow, role: Role) {
   const a = (await accountsById(tx, [r.payout_account_id])).get(r.payout_account_id);
-  const type = a?.type ?? 'bank';
-  const shown = a && !(role === 'buyer' && (r.status === 'cancelled' || r.status === 'expired') && r.outcome === null);
-  const bank = shown && type === 'bank';
-  return {
-    type,
-    full_name: (shown && a.full_name) || '',
-    bank_name: (bank && a.bank_name) || '',
-    iban: (bank && a.iban) || '',
-    swift: (bank && a.swift) || '',
-    email: (shown && type === 'wise' && a.email) || '',
-    country: (shown && a.country) || '',
-  };
+  return payeeOf(a, { hidden: role === 'buyer' && (r.status === 'cancelled' || r.status === 'expired') && r.outcome === null });
 }
 
 /** A trade's timeline, oldest first. */
@@ -146,7 +131,7 @@ async function detailOf(tx: Tx, ctx: AppContext, r: TradeRow, role: Role, userId
   const [names, unread, payee, timeline] = await Promise.all([
     publicNames(tx, [other]),
     repo.unreadCounts(tx, userId, [r.id]),
-    payeeOf(tx, r, role),
+    tradePayee(tx, r, role),
     timelineOf(tx, r.id),
   ]);
   return {

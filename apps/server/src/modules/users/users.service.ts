@@ -269,7 +269,7 @@ export async function contactOf(tx: Tx, userId: number) {
   return u && { email: u.email, lang: u.lang, phrase: u.anti_phishing_phrase };
 }
 
-/** Sets the phrase every mail to the customer shows (issue 11); empty removes it. */
+/** Sets the phrase every mail to the customer shows; empty removes it. */
 export async function setAntiPhishingPhrase(tx: Tx, who: CurrentUser, phrase: string) {
   await repo.updateUser(tx, who.user.id, { anti_phishing_phrase: phrase === '' ? null : phrase });
   return {};

@@ -40,8 +40,8 @@ function TradeItem({ item }: { item: TradeRow }) {
 
 /**
  * Every trade state, in the order of the shared list, taken from the labels' table (typed by every state): the shared
- * TRADE_STATUSES lives beside the request schemas, and importing it would load the whole schema library (50 KB gzip)
- * with the Orders page.
+ * TRADE_STATUSES lives beside the request schemas, and importing it would load the whole schema library with the
+ * Orders page.
  */
 const STATUSES = Object.keys(TRADE_STATUS_KEYS) as TradeStatus[];
 
