@@ -100,6 +100,13 @@ describe('Traditional Chinese', () => {
   });
 });
 
+describe('German', () => {
+  it('uses no soft hyphen: a narrow column would show the break as a visible hyphen in the middle of a word', () => {
+    const de = load('de');
+    expect([...de].filter(([, text]) => text.includes('\u00ad')).map(([key]) => key)).toEqual([]);
+  });
+});
+
 describe('Japanese', () => {
   it('calls a merchant by one word in the app texts and the error texts', async () => {
     const { loadErrorTexts } = await import('@c2c/shared');
