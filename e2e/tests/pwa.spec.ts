@@ -192,6 +192,10 @@ test('the customer app installs, opens offline with the offline state, and never
       await expect(other.goto(`${base}${p}`), p).rejects.toThrow(/ERR_CONNECTION_REFUSED/);
     }
     expect((await page.evaluate(cachedPaths)).filter((u) => /^\/(api|uploads|ws|admin|metrics)(\/|$)/.test(u))).toEqual([]);
+
+    // The server is back: the app finds out by itself within seconds, and the offline state ends without a tap.
+    server = await startServer(port, dataDir);
+    await expect(banner).toHaveCount(0, { timeout: 15_000 });
   } finally {
     // by process, not through the page: nothing here waits on a browser that might not answer
     await browserServer?.kill();

@@ -7,6 +7,7 @@ import { firstPageReady, preloadFirstPage } from './app/layout';
 import { initI18n } from './lib/i18n';
 import { applyMotionPreference } from './lib/motion';
 import { registerServiceWorker } from './lib/pwa';
+import { keepReconnecting } from './lib/reconnect';
 import { applyTheme, getTheme } from './lib/theme';
 
 /**
@@ -43,6 +44,7 @@ function applyAppStyles(): Promise<void> {
 applyTheme(getTheme());
 afterFirstPaint().then(async () => {
   registerServiceWorker();
+  keepReconnecting();
   preloadFirstPage();
   // the motion setting is not waited for: nothing moves at the first render, and those who asked for less motion
   // should not get a later first page for it
