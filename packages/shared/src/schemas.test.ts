@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { amountEntryIssue } from './money.js';
-import { ID_MAX, idField, saleuCreateRequest, textField, withdrawCreateRequest } from './schemas.js';
+import {
+  ID_MAX,
+  idField,
+  interestProductCreateRequest,
+  saleuCreateRequest,
+  textField,
+  withdrawCreateRequest,
+} from './schemas.js';
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? 'ok' : r.error?.issues[0]?.message;
@@ -112,5 +119,21 @@ describe('saleuCreateRequest', () => {
     expect(saleuCreateRequest.parse({ ...base, bk_id: ' ' }).bk_id).toBeUndefined();
     expect(saleuCreateRequest.parse({ ...base, bk_id: '7' }).bk_id).toBe(7);
     expect(message(saleuCreateRequest.safeParse({ ...base, bk_id: '7x' }))).toBe('invalid_value');
+  });
+});
+
+describe('the minimum-above-maximum check', () => {
+  it('answers the fields that failed, instead of throwing, when another field failed first', () => {
+    for (const min of ['1', ['0', '1'], 1]) {
+      const r = interestProductCreateRequest.safeParse({
+        name: 'Erika',
+        rate: '',
+        days: '\u0000x',
+        quota: '\u0000x',
+        min,
+        max: '0',
+      });
+      expect(r.success).toBe(false);
+    }
   });
 });

@@ -72,7 +72,8 @@ export function idField(missing: ErrorKey = 'invalid_value') {
 
 /** A per-order minimum above the maximum is refused at the minimum, naming the maximum its message asks for. */
 function minNotAboveMax(v: { min: bigint; max: bigint }, ctx: z.RefinementCtx) {
-  if (v.min > v.max)
+  // also run when another field failed: then either may still be the raw input, and nothing is compared
+  if (typeof v.min === 'bigint' && typeof v.max === 'bigint' && v.min > v.max)
     ctx.addIssue({ code: 'custom', path: ['min'], message: 'amount_too_large', params: { max: formatAmount(v.max) } });
 }
 
