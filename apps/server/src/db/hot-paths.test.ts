@@ -149,69 +149,75 @@ describe('the ledger writes (issue 10): what one call runs', () => {
     for (const [i, q] of ran.entries()) expect(q).toMatch(expected[i]!);
   });
 
-  it("withdraw/create and saleu/create-order on PostgreSQL: one round trip on the transaction's connection — BEGIN, the changes and COMMIT in one write, ending with one Sync", async () => {
-    if (!onPostgres) return;
-    const c = await seller();
-    // the settings rows in the node's cache, as after any withdrawal
-    expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0000' }, c.token)).code).toBe(200);
-    const calls = [
-      [API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0001' }, 3],
-      [API.saleuCreateOrder, { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'trips-s-0001' }, 3],
-    ] as const;
-    // BEGIN and COMMIT are prepared statements too: a Bind of each, by name
-    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
-    for (const [path, body, changes] of calls) {
-      const writes = await pgWritesBy(async () => expect((await s.call(path, body, c.token)).code).toBe(200));
-      const own = writes.filter((w) => w.some((text) => text.includes(bindOf('begin'))));
-      expect(own).toHaveLength(1);
-      const [only, ...more] = own[0]!;
-      expect(more).toEqual([]);
-      expect(only).toContain(bindOf('begin'));
-      expect(only).toContain(bindOf('commit'));
-      const types = pgMessagesOf(only!);
-      // BEGIN, the changes, COMMIT: a Bind each; one Sync, last (PostgreSQL answers it with one ReadyForQuery, one
-      // flush); no statement as a simple query of its own, no SAVEPOINT or RELEASE (a duplicate request id that loses
-      // its race runs the transaction again: `oncePerRequest`)
-      expect(types.filter((type) => type === 'B')).toHaveLength(1 + changes + 1);
-      expect(types.filter((type) => type === 'S')).toHaveLength(1);
-      expect(types.at(-1)).toBe('S');
-      expect(types).not.toContain('Q');
-    }
-  });
-
-  it('saleu/create-order on PostgreSQL: sales to one offer ready at the same time commit in one transaction (commitsWith), the offer reserved once each', async () => {
-    if (!onPostgres) return;
-    const first = await seller();
-    const sellers = [first, ...(await Promise.all([1, 2, 3, 4, 5].map(() => seller())))];
-    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
-    const before = await s.db
-      .selectFrom('merchants')
-      .select('quantity')
-      .where('id', '=', Number(first.merchant))
-      .executeTakeFirstOrThrow();
-    const writes = await pgWritesBy(async () => {
-      const answers = await Promise.all(
-        sellers.map((c, i) =>
-          s.call(
-            API.saleuCreateOrder,
-            { saleu_id: first.merchant, number: '10', bk_id: c.bk, request_id: `group-s-${i}-0001` },
-            c.token,
-          ),
-        ),
+  it.runIf(onPostgres)(
+    "withdraw/create and saleu/create-order on PostgreSQL: one round trip on the transaction's connection — BEGIN, the changes and COMMIT in one write, ending with one Sync",
+    async () => {
+      const c = await seller();
+      // the settings rows in the node's cache, as after any withdrawal
+      expect((await s.call(API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0000' }, c.token)).code).toBe(
+        200,
       );
-      expect(answers.map((a) => a.code)).toEqual(sellers.map(() => 200));
-    });
-    const begins = writes.flat().filter((text) => text.includes(bindOf('begin')));
-    expect(begins.length).toBeGreaterThanOrEqual(1);
-    expect(begins.length).toBeLessThan(sellers.length);
-    const after = await s.db
-      .selectFrom('merchants')
-      .select('quantity')
-      .where('id', '=', Number(first.merchant))
-      .executeTakeFirstOrThrow();
-    expect(before.quantity - after.quantity).toBe(60_000_000n);
-    expect(await checkLedger(s.db)).toMatchObject({ ok: true });
-  });
+      const calls = [
+        [API.withdrawCreate, { bk_id: c.bk, amount: '10', request_id: 'trips-w-0001' }, 3],
+        [API.saleuCreateOrder, { saleu_id: c.merchant, number: '10', bk_id: c.bk, request_id: 'trips-s-0001' }, 3],
+      ] as const;
+      // BEGIN and COMMIT are prepared statements too: a Bind of each, by name
+      const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
+      for (const [path, body, changes] of calls) {
+        const writes = await pgWritesBy(async () => expect((await s.call(path, body, c.token)).code).toBe(200));
+        const own = writes.filter((w) => w.some((text) => text.includes(bindOf('begin'))));
+        expect(own).toHaveLength(1);
+        const [only, ...more] = own[0]!;
+        expect(more).toEqual([]);
+        expect(only).toContain(bindOf('begin'));
+        expect(only).toContain(bindOf('commit'));
+        const types = pgMessagesOf(only!);
+        // BEGIN, the changes, COMMIT: a Bind each; one Sync, last (PostgreSQL answers it with one ReadyForQuery, one
+        // flush); no statement as a simple query of its own, no SAVEPOINT or RELEASE (a duplicate request id that loses
+        // its race runs the transaction again: `oncePerRequest`)
+        expect(types.filter((type) => type === 'B')).toHaveLength(1 + changes + 1);
+        expect(types.filter((type) => type === 'S')).toHaveLength(1);
+        expect(types.at(-1)).toBe('S');
+        expect(types).not.toContain('Q');
+      }
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'saleu/create-order on PostgreSQL: sales to one offer ready at the same time commit in one transaction (commitsWith), the offer reserved once each',
+    async () => {
+      const first = await seller();
+      const sellers = [first, ...(await Promise.all([1, 2, 3, 4, 5].map(() => seller())))];
+      const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
+      const before = await s.db
+        .selectFrom('merchants')
+        .select('quantity')
+        .where('id', '=', Number(first.merchant))
+        .executeTakeFirstOrThrow();
+      const writes = await pgWritesBy(async () => {
+        const answers = await Promise.all(
+          sellers.map((c, i) =>
+            s.call(
+              API.saleuCreateOrder,
+              { saleu_id: first.merchant, number: '10', bk_id: c.bk, request_id: `group-s-${i}-0001` },
+              c.token,
+            ),
+          ),
+        );
+        expect(answers.map((a) => a.code)).toEqual(sellers.map(() => 200));
+      });
+      const begins = writes.flat().filter((text) => text.includes(bindOf('begin')));
+      expect(begins.length).toBeGreaterThanOrEqual(1);
+      expect(begins.length).toBeLessThan(sellers.length);
+      const after = await s.db
+        .selectFrom('merchants')
+        .select('quantity')
+        .where('id', '=', Number(first.merchant))
+        .executeTakeFirstOrThrow();
+      expect(before.quantity - after.quantity).toBe(60_000_000n);
+      expect(await checkLedger(s.db)).toMatchObject({ ok: true });
+    },
+  );
 
   it('sale order numbers are S, the UTC day and the id, padded to six digits', async () => {
     const c = await seller();
@@ -236,40 +242,46 @@ describe('the paged reads at scale (issue 10): round trips on PostgreSQL', () =>
   const bindsPerWrite = async (call: () => Promise<unknown>) =>
     (await pgWritesBy(call)).flat().map((w) => pgMessagesOf(w).filter((type) => type === 'B').length);
 
-  it('asset-log/list: the account, then its page and count in one write, then the page’s payouts — three round trips', async () => {
-    if (!onPostgres) return;
-    const { token } = await signUp(s);
-    await credit(s, admin, token, '25');
-    const page = () => s.call<{ total: number }>(API.assetLogList, { page: '1', page_size: '20' }, token);
-    // the session in the node's cache and every statement prepared, as on a warm node
-    expect((await page()).data.total).toBe(1);
-    expect(await bindsPerWrite(async () => expect((await page()).code).toBe(200))).toEqual([1, 2, 1]);
-  });
+  it.runIf(onPostgres)(
+    'asset-log/list: the account, then its page and count in one write, then the page’s payouts — three round trips',
+    async () => {
+      const { token } = await signUp(s);
+      await credit(s, admin, token, '25');
+      const page = () => s.call<{ total: number }>(API.assetLogList, { page: '1', page_size: '20' }, token);
+      // the session in the node's cache and every statement prepared, as on a warm node
+      expect((await page()).data.total).toBe(1);
+      expect(await bindsPerWrite(async () => expect((await page()).code).toBe(200))).toEqual([1, 2, 1]);
+    },
+  );
 
-  it('userinfo/get-info (every app start): the levels and the override together, then the three accounts and the balances, then their sums', async () => {
-    if (!onPostgres) return;
-    const { token } = await signUp(s);
-    await credit(s, admin, token, '25');
-    const info = () => s.call<{ vip_level: number }>(API.getInfo, {}, token);
-    expect((await info()).code).toBe(200);
-    const writes = (await bindsPerWrite(async () => expect((await info()).code).toBe(200))).filter((n) => n > 0);
-    // nine statements; the levels with the override, and the three account ids with the balances, each in one write
-    // (the sums follow as the ids come back: one write or more); one after the other they were nine writes
-    expect(writes.reduce((a, n) => a + n, 0)).toBe(9);
-    expect(writes).toEqual(expect.arrayContaining([2, 4]));
-    expect(writes.length).toBeLessThanOrEqual(5);
-  });
+  it.runIf(onPostgres)(
+    'userinfo/get-info (every app start): the levels and the override together, then the three accounts and the balances, then their sums',
+    async () => {
+      const { token } = await signUp(s);
+      await credit(s, admin, token, '25');
+      const info = () => s.call<{ vip_level: number }>(API.getInfo, {}, token);
+      expect((await info()).code).toBe(200);
+      const writes = (await bindsPerWrite(async () => expect((await info()).code).toBe(200))).filter((n) => n > 0);
+      // nine statements; the levels with the override, and the three account ids with the balances, each in one write
+      // (the sums follow as the ids come back: one write or more); one after the other they were nine writes
+      expect(writes.reduce((a, n) => a + n, 0)).toBe(9);
+      expect(writes).toEqual(expect.arrayContaining([2, 4]));
+      expect(writes.length).toBeLessThanOrEqual(5);
+    },
+  );
 
-  it('selling/order (the Hall): its page and count in one write, then everything its rows show in one more', async () => {
-    if (!onPostgres) return;
-    const seller = await customer(s, admin, '500');
-    await listing(s, seller);
-    const { token } = await signUp(s);
-    const hall = () => s.call<{ total: number }>(API.sellingOrder, { page: '1', page_size: '20' }, token);
-    expect((await hall()).data.total).toBeGreaterThan(0);
-    // the seller's 30-day trades, the listings' unfinished trades, the sellers' names and payout accounts: four at once
-    expect(await bindsPerWrite(async () => expect((await hall()).code).toBe(200))).toEqual([2, 4]);
-  });
+  it.runIf(onPostgres)(
+    'selling/order (the Hall): its page and count in one write, then everything its rows show in one more',
+    async () => {
+      const seller = await customer(s, admin, '500');
+      await listing(s, seller);
+      const { token } = await signUp(s);
+      const hall = () => s.call<{ total: number }>(API.sellingOrder, { page: '1', page_size: '20' }, token);
+      expect((await hall()).data.total).toBeGreaterThan(0);
+      // the seller's 30-day trades, the listings' unfinished trades, the sellers' names and payout accounts: four at once
+      expect(await bindsPerWrite(async () => expect((await hall()).code).toBe(200))).toEqual([2, 4]);
+    },
+  );
 });
 
 describe('migration 019: the day totals of withdrawals', () => {
