@@ -32,8 +32,7 @@ let n = 0;
 const fresh = () => `pg_query_test_${process.pid}_${++n}`;
 
 describe('prepared statements run by our own query (PostgreSQL)', () => {
-  it('asks for the columns once per connection and parses every execution with them (PostgreSQL)', async () => {
-    if (!onPostgres) return;
+  it.runIf(onPostgres)('asks for the columns once per connection and parses every execution with them (PostgreSQL)', async () => {
     const name = fresh();
     const text = 'select $1::int as id, $2::text as label, null::text as nothing';
     const before = described;
@@ -52,40 +51,41 @@ describe('prepared statements run by our own query (PostgreSQL)', () => {
     expect(described - before).toBe(1);
   });
 
-  it('sends every kind of parameter as pg would: multi-byte text, null, bytes, a date, an array, JSON (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const text = `select $1::text as t, octet_length($1::text) as bytes, $2::text is null as none, encode($3::bytea, 'hex') as hex,
+  it.runIf(onPostgres)(
+    'sends every kind of parameter as pg would: multi-byte text, null, bytes, a date, an array, JSON (PostgreSQL)',
+    async () => {
+      const text = `select $1::text as t, octet_length($1::text) as bytes, $2::text is null as none, encode($3::bytea, 'hex') as hex,
       $4::timestamptz = '2026-01-02T03:04:05.678Z'::timestamptz as same_time, $5::int[] as list, $6::jsonb ->> 'k' as k,
       $7::int8 as big`;
-    const name = fresh();
-    const values = [
-      'Grüße 円 🙂',
-      null,
-      Buffer.from([0, 1, 254, 255]),
-      new Date('2026-01-02T03:04:05.678Z'),
-      [3, 1, 2],
-      { k: 'v' },
-      2n ** 62n,
-    ];
-    for (let i = 0; i < 2; i++) {
-      const { rows } = await run(client, text, values, name);
-      expect(rows).toEqual([
-        {
-          t: 'Grüße 円 🙂',
-          bytes: Buffer.byteLength('Grüße 円 🙂'),
-          none: true,
-          hex: '0001feff',
-          same_time: true,
-          list: [3, 1, 2],
-          k: 'v',
-          big: (2n ** 62n).toString(),
-        },
-      ]);
-    }
-  });
+      const name = fresh();
+      const values = [
+        'Grüße 円 🙂',
+        null,
+        Buffer.from([0, 1, 254, 255]),
+        new Date('2026-01-02T03:04:05.678Z'),
+        [3, 1, 2],
+        { k: 'v' },
+        2n ** 62n,
+      ];
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await run(client, text, values, name);
+        expect(rows).toEqual([
+          {
+            t: 'Grüße 円 🙂',
+            bytes: Buffer.byteLength('Grüße 円 🙂'),
+            none: true,
+            hex: '0001feff',
+            same_time: true,
+            list: [3, 1, 2],
+            k: 'v',
+            big: (2n ** 62n).toString(),
+          },
+        ]);
+      }
+    },
+  );
 
-  it('answers a change without rows, before and after it is known to have none (PostgreSQL)', async () => {
-    if (!onPostgres) return;
+  it.runIf(onPostgres)('answers a change without rows, before and after it is known to have none (PostgreSQL)', async () => {
     await client.query('create temporary table if not exists pg_query_rows (v int)');
     const name = fresh();
     const before = described;
@@ -101,35 +101,40 @@ describe('prepared statements run by our own query (PostgreSQL)', () => {
     expect((await client.query('select count(*)::int as c from pg_query_rows')).rows[0].c).toBe(3);
   });
 
-  it('refuses a parameter pg cannot send without sending anything, and the connection goes on (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const name = fresh();
-    await expect(run(client, 'select $1::text as t', [UNSENDABLE], name)).rejects.toThrow('no way to send this');
-    expect((await run(client, 'select $1::text as t', ['after'], name)).rows).toEqual([{ t: 'after' }]);
-  });
+  it.runIf(onPostgres)(
+    'refuses a parameter pg cannot send without sending anything, and the connection goes on (PostgreSQL)',
+    async () => {
+      const name = fresh();
+      await expect(run(client, 'select $1::text as t', [UNSENDABLE], name)).rejects.toThrow('no way to send this');
+      expect((await run(client, 'select $1::text as t', ['after'], name)).rows).toEqual([{ t: 'after' }]);
+    },
+  );
 
-  it('hands a refused execution or a statement that does not parse to its caller, and the next ones run (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const name = fresh();
-    const divide = 'select 10 / $1::int as q';
-    await expect(run(client, divide, [0], name)).rejects.toThrow(/division by zero/);
-    expect((await run(client, divide, [5], name)).rows).toEqual([{ q: 2 }]);
-    const broken = fresh();
-    for (let i = 0; i < 2; i++) await expect(run(client, 'selec $1::int', [1], broken)).rejects.toThrow(/syntax error/);
-    expect((await run(client, divide, [2], name)).rows).toEqual([{ q: 5 }]);
-  });
+  it.runIf(onPostgres)(
+    'hands a refused execution or a statement that does not parse to its caller, and the next ones run (PostgreSQL)',
+    async () => {
+      const name = fresh();
+      const divide = 'select 10 / $1::int as q';
+      await expect(run(client, divide, [0], name)).rejects.toThrow(/division by zero/);
+      expect((await run(client, divide, [5], name)).rows).toEqual([{ q: 2 }]);
+      const broken = fresh();
+      for (let i = 0; i < 2; i++) await expect(run(client, 'selec $1::int', [1], broken)).rejects.toThrow(/syntax error/);
+      expect((await run(client, divide, [2], name)).rows).toEqual([{ q: 5 }]);
+    },
+  );
 
-  it('runs many executions of a new statement sent at once, each answered with its own rows (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const name = fresh();
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => run(client, 'select $1::int * 2 as twice, $2::text as tag', [i, `t${i}`], name)),
-    );
-    expect(answers.map((a) => a.rows)).toEqual(Array.from({ length: 40 }, (_, i) => [{ twice: i * 2, tag: `t${i}` }]));
-  });
+  it.runIf(onPostgres)(
+    'runs many executions of a new statement sent at once, each answered with its own rows (PostgreSQL)',
+    async () => {
+      const name = fresh();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => run(client, 'select $1::int * 2 as twice, $2::text as tag', [i, `t${i}`], name)),
+      );
+      expect(answers.map((a) => a.rows)).toEqual(Array.from({ length: 40 }, (_, i) => [{ twice: i * 2, tag: `t${i}` }]));
+    },
+  );
 
-  it('runs a statement without a name as pg does (PostgreSQL)', async () => {
-    if (!onPostgres) return;
+  it.runIf(onPostgres)('runs a statement without a name as pg does (PostgreSQL)', async () => {
     expect((await run(client, 'select $1::int + 1 as n', [41], undefined)).rows).toEqual([{ n: 42 }]);
   });
 });
@@ -141,84 +146,92 @@ describe('chained statements: one Sync for those sent together (PostgreSQL)', ()
     if (onPostgres) (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => ready++);
   });
 
-  it('answers each chained statement with its own rows, and the Sync behind them with one ReadyForQuery (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const name = fresh();
-    const before = ready;
-    const answers = Array.from({ length: 5 }, (_, i) => run(client, 'select $1::int * 3 as thrice', [i], name, true));
-    const synced = run.sync(client);
-    expect((await Promise.all(answers)).map((a) => a.rows)).toEqual(Array.from({ length: 5 }, (_, i) => [{ thrice: i * 3 }]));
-    await synced;
-    expect(ready - before).toBe(1);
-    // and the connection goes on, chained or not
-    expect((await run(client, 'select $1::int * 3 as thrice', [7], name)).rows).toEqual([{ thrice: 21 }]);
-    expect(ready - before).toBe(2);
-  });
+  it.runIf(onPostgres)(
+    'answers each chained statement with its own rows, and the Sync behind them with one ReadyForQuery (PostgreSQL)',
+    async () => {
+      const name = fresh();
+      const before = ready;
+      const answers = Array.from({ length: 5 }, (_, i) => run(client, 'select $1::int * 3 as thrice', [i], name, true));
+      const synced = run.sync(client);
+      expect((await Promise.all(answers)).map((a) => a.rows)).toEqual(Array.from({ length: 5 }, (_, i) => [{ thrice: i * 3 }]));
+      await synced;
+      expect(ready - before).toBe(1);
+      // and the connection goes on, chained or not
+      expect((await run(client, 'select $1::int * 3 as thrice', [7], name)).rows).toEqual([{ thrice: 21 }]);
+      expect(ready - before).toBe(2);
+    },
+  );
 
-  it('skips what was sent behind a chained statement that failed, up to its Sync, and runs what comes after (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    await client.query('create temporary table if not exists pg_query_chain (v int)');
-    await client.query('truncate pg_query_chain');
-    const insert = fresh();
-    const divide = fresh();
-    const count = fresh();
-    await client.query('begin');
-    const first = run(client, 'insert into pg_query_chain (v) values ($1)', [1], insert, true);
-    const refused = run(client, 'select 10 / $1::int as q', [0], divide, true);
-    // sent behind the failure: a statement already prepared, and one whose Parse goes with it
-    const skipped = run(client, 'insert into pg_query_chain (v) values ($1)', [2], insert, true);
-    const unparsed = run(client, 'select count(*)::int as c from pg_query_chain', [], count, true);
-    const synced = run.sync(client);
-    expect((await first).rowCount).toBe(1);
-    await expect(refused).rejects.toThrow(/division by zero/);
-    for (const p of [skipped, unparsed, synced]) {
-      const err = await p.then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(isSkipped(err)).toBe(true);
-      expect((err as Error).cause).toBeInstanceOf(pg.DatabaseError);
-    }
-    // the transaction failed: PostgreSQL says so, and the rollback leaves nothing
-    await expect(client.query('select 1')).rejects.toThrow(/current transaction is aborted/);
-    await client.query('rollback');
-    // the statement whose Parse was skipped is prepared again on its next use
-    const again = run(client, 'select count(*)::int as c from pg_query_chain', [], count, true);
-    await run.sync(client);
-    expect((await again).rows).toEqual([{ c: 0 }]);
-    expect((await run(client, 'select 10 / $1::int as q', [5], divide)).rows).toEqual([{ q: 2 }]);
-  });
+  it.runIf(onPostgres)(
+    'skips what was sent behind a chained statement that failed, up to its Sync, and runs what comes after (PostgreSQL)',
+    async () => {
+      await client.query('create temporary table if not exists pg_query_chain (v int)');
+      await client.query('truncate pg_query_chain');
+      const insert = fresh();
+      const divide = fresh();
+      const count = fresh();
+      await client.query('begin');
+      const first = run(client, 'insert into pg_query_chain (v) values ($1)', [1], insert, true);
+      const refused = run(client, 'select 10 / $1::int as q', [0], divide, true);
+      // sent behind the failure: a statement already prepared, and one whose Parse goes with it
+      const skipped = run(client, 'insert into pg_query_chain (v) values ($1)', [2], insert, true);
+      const unparsed = run(client, 'select count(*)::int as c from pg_query_chain', [], count, true);
+      const synced = run.sync(client);
+      expect((await first).rowCount).toBe(1);
+      await expect(refused).rejects.toThrow(/division by zero/);
+      for (const p of [skipped, unparsed, synced]) {
+        const err = await p.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(isSkipped(err)).toBe(true);
+        expect((err as Error).cause).toBeInstanceOf(pg.DatabaseError);
+      }
+      // the transaction failed: PostgreSQL says so, and the rollback leaves nothing
+      await expect(client.query('select 1')).rejects.toThrow(/current transaction is aborted/);
+      await client.query('rollback');
+      // the statement whose Parse was skipped is prepared again on its next use
+      const again = run(client, 'select count(*)::int as c from pg_query_chain', [], count, true);
+      await run.sync(client);
+      expect((await again).rows).toEqual([{ c: 0 }]);
+      expect((await run(client, 'select 10 / $1::int as q', [5], divide)).rows).toEqual([{ q: 2 }]);
+    },
+  );
 
-  it('hands a parameter it cannot send to its caller alone: the statements sent with it run (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const name = fresh();
-    const before = run(client, 'select $1::text as t', ['before'], name, true);
-    const refused = run(client, 'select $1::text as t', [UNSENDABLE], name, true);
-    const after = run(client, 'select $1::text as t', ['after'], name, true);
-    const synced = run.sync(client);
-    await expect(refused).rejects.toThrow('no way to send this');
-    expect((await before).rows).toEqual([{ t: 'before' }]);
-    expect((await after).rows).toEqual([{ t: 'after' }]);
-    await synced;
-  });
+  it.runIf(onPostgres)(
+    'hands a parameter it cannot send to its caller alone: the statements sent with it run (PostgreSQL)',
+    async () => {
+      const name = fresh();
+      const before = run(client, 'select $1::text as t', ['before'], name, true);
+      const refused = run(client, 'select $1::text as t', [UNSENDABLE], name, true);
+      const after = run(client, 'select $1::text as t', ['after'], name, true);
+      const synced = run.sync(client);
+      await expect(refused).rejects.toThrow('no way to send this');
+      expect((await before).rows).toEqual([{ t: 'before' }]);
+      expect((await after).rows).toEqual([{ t: 'after' }]);
+      await synced;
+    },
+  );
 
-  it('runs BEGIN, SAVEPOINT, RELEASE and COMMIT prepared and chained, the transaction committed once (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    await client.query('create temporary table if not exists pg_query_commit (v int)');
-    const [begin, savepoint, insert, release, commit] = [fresh(), fresh(), fresh(), fresh(), fresh()];
-    const before = ready;
-    const sent = [
-      run(client, 'begin', [], begin, true),
-      run(client, 'savepoint work', [], savepoint, true),
-      run(client, 'insert into pg_query_commit (v) values ($1)', [42], insert, true),
-      run(client, 'release savepoint work', [], release, true),
-      run(client, 'commit', [], commit, true),
-    ];
-    const synced = run.sync(client);
-    expect((await Promise.all(sent)).map((r) => r.command)).toEqual(['BEGIN', 'SAVEPOINT', 'INSERT', 'RELEASE', 'COMMIT']);
-    await synced;
-    expect(ready - before).toBe(1);
-    expect((client as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
-    expect((await client.query('select v from pg_query_commit')).rows).toEqual([{ v: 42 }]);
-  });
+  it.runIf(onPostgres)(
+    'runs BEGIN, SAVEPOINT, RELEASE and COMMIT prepared and chained, the transaction committed once (PostgreSQL)',
+    async () => {
+      await client.query('create temporary table if not exists pg_query_commit (v int)');
+      const [begin, savepoint, insert, release, commit] = [fresh(), fresh(), fresh(), fresh(), fresh()];
+      const before = ready;
+      const sent = [
+        run(client, 'begin', [], begin, true),
+        run(client, 'savepoint work', [], savepoint, true),
+        run(client, 'insert into pg_query_commit (v) values ($1)', [42], insert, true),
+        run(client, 'release savepoint work', [], release, true),
+        run(client, 'commit', [], commit, true),
+      ];
+      const synced = run.sync(client);
+      expect((await Promise.all(sent)).map((r) => r.command)).toEqual(['BEGIN', 'SAVEPOINT', 'INSERT', 'RELEASE', 'COMMIT']);
+      await synced;
+      expect(ready - before).toBe(1);
+      expect((client as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
+      expect((await client.query('select v from pg_query_commit')).rows).toEqual([{ v: 42 }]);
+    },
+  );
 });

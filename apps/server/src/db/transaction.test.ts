@@ -310,42 +310,44 @@ const storedValue = async (k: string) =>
   (await s.db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value;
 
 describe('a deadlock', () => {
-  it('fails one of the two transactions, which runs again once the other has committed: both go through (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = `deadlock.${Date.now()}`;
-    await s.db
-      .insertInto('settings')
-      .values([
-        { key: `${k}.a`, value: '' },
-        { key: `${k}.b`, value: '' },
-      ])
-      .execute();
-    let locked = 0;
-    let bothLocked: () => void = () => undefined;
-    const barrier = new Promise<void>((resolve) => {
-      bothLocked = resolve;
-    });
-    const runs: string[] = [];
-    const append = (tx: Tx, key: string, who: string) =>
-      tx
-        .updateTable('settings')
-        .set({ value: sql<string>`value || ${who}` })
-        .where('key', '=', key)
+  it.runIf(onPostgres)(
+    'fails one of the two transactions, which runs again once the other has committed: both go through (PostgreSQL)',
+    async () => {
+      const k = `deadlock.${Date.now()}`;
+      await s.db
+        .insertInto('settings')
+        .values([
+          { key: `${k}.a`, value: '' },
+          { key: `${k}.b`, value: '' },
+        ])
         .execute();
-    // each locks its first row, waits until the other has too, then asks for the other's: a cycle, the first time
-    const crossing = (who: string, first: string, second: string) =>
-      inTransaction(s.ctx, async (tx) => {
-        runs.push(who);
-        await append(tx, first, who);
-        if (++locked === 2) bothLocked();
-        await barrier;
-        await append(tx, second, who);
+      let locked = 0;
+      let bothLocked: () => void = () => undefined;
+      const barrier = new Promise<void>((resolve) => {
+        bothLocked = resolve;
       });
-    await Promise.all([crossing('1', `${k}.a`, `${k}.b`), crossing('2', `${k}.b`, `${k}.a`)]);
-    expect(runs.sort()).toHaveLength(3);
-    const values = await s.db.selectFrom('settings').select('value').where('key', 'like', `${k}.%`).execute();
-    expect(values.map((v) => [...v.value].sort().join(''))).toEqual(['12', '12']);
-  });
+      const runs: string[] = [];
+      const append = (tx: Tx, key: string, who: string) =>
+        tx
+          .updateTable('settings')
+          .set({ value: sql<string>`value || ${who}` })
+          .where('key', '=', key)
+          .execute();
+      // each locks its first row, waits until the other has too, then asks for the other's: a cycle, the first time
+      const crossing = (who: string, first: string, second: string) =>
+        inTransaction(s.ctx, async (tx) => {
+          runs.push(who);
+          await append(tx, first, who);
+          if (++locked === 2) bothLocked();
+          await barrier;
+          await append(tx, second, who);
+        });
+      await Promise.all([crossing('1', `${k}.a`, `${k}.b`), crossing('2', `${k}.b`, `${k}.a`)]);
+      expect(runs.sort()).toHaveLength(3);
+      const values = await s.db.selectFrom('settings').select('value').where('key', 'like', `${k}.%`).execute();
+      expect(values.map((v) => [...v.value].sort().join(''))).toEqual(['12', '12']);
+    },
+  );
 });
 
 describe('a change run last (lastly)', () => {
@@ -489,54 +491,57 @@ describe('changes sent at once (sendsAtOnce, sendChecked)', () => {
     expect(own[0]![0]).toContain(bindOf('commit'));
   });
 
-  it('refused, undo the first run with its effects, and the work runs again the careful way (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = await seeded();
-    const runs: boolean[] = [];
-    const told: string[] = [];
-    const answer = await inTransaction(s.ctx, async (tx) => {
-      runs.push(sendsAtOnce(tx));
-      if (sendsAtOnce(tx)) {
-        await sendChecked(tx, add(tx, `${k}.other`, 'x'));
-        await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-        afterCommit(tx, () => told.push('committed at once'));
-        onRollback(tx, () => told.push('undone'));
-        return 'at once';
-      }
-      // the careful way reads what decides
-      const now = await tx.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirstOrThrow();
-      await tx
-        .updateTable('settings')
-        .set({ value: `${now.value}!` })
-        .where('key', '=', k)
-        .execute();
-      afterCommit(tx, () => told.push('committed carefully'));
-      return 'careful';
-    });
-    expect(answer).toBe('careful');
-    expect(runs).toEqual([true, false]);
-    expect(told).toEqual(['undone', 'committed carefully']);
-    expect(await storedValue(k)).toBe('a!');
-    // the change before the refused one was undone with it
-    expect(await storedValue(`${k}.other`)).toBeUndefined();
-  });
+  it.runIf(onPostgres)(
+    'refused, undo the first run with its effects, and the work runs again the careful way (PostgreSQL)',
+    async () => {
+      const k = await seeded();
+      const runs: boolean[] = [];
+      const told: string[] = [];
+      const answer = await inTransaction(s.ctx, async (tx) => {
+        runs.push(sendsAtOnce(tx));
+        if (sendsAtOnce(tx)) {
+          await sendChecked(tx, add(tx, `${k}.other`, 'x'));
+          await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+          afterCommit(tx, () => told.push('committed at once'));
+          onRollback(tx, () => told.push('undone'));
+          return 'at once';
+        }
+        // the careful way reads what decides
+        const now = await tx.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirstOrThrow();
+        await tx
+          .updateTable('settings')
+          .set({ value: `${now.value}!` })
+          .where('key', '=', k)
+          .execute();
+        afterCommit(tx, () => told.push('committed carefully'));
+        return 'careful';
+      });
+      expect(answer).toBe('careful');
+      expect(runs).toEqual([true, false]);
+      expect(told).toEqual(['undone', 'committed carefully']);
+      expect(await storedValue(k)).toBe('a!');
+      // the change before the refused one was undone with it
+      expect(await storedValue(`${k}.other`)).toBeUndefined();
+    },
+  );
 
-  it('failing for another reason, a unique violation too, send the work the careful way, where it is answered as itself (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = await seeded();
-    const runs: boolean[] = [];
-    const failed = inTransaction(s.ctx, async (tx) => {
-      runs.push(sendsAtOnce(tx));
-      if (sendsAtOnce(tx)) await sendChecked(tx, add(tx, k, 'again'));
-      else await tx.insertInto('settings').values({ key: k, value: 'again' }).execute();
-    });
-    await expect(failed).rejects.toThrow(/duplicate key value violates unique constraint/);
-    expect(runs).toEqual([true, false]);
-    expect(await storedValue(k)).toBe('a');
-  });
+  it.runIf(onPostgres)(
+    'failing for another reason, a unique violation too, send the work the careful way, where it is answered as itself (PostgreSQL)',
+    async () => {
+      const k = await seeded();
+      const runs: boolean[] = [];
+      const failed = inTransaction(s.ctx, async (tx) => {
+        runs.push(sendsAtOnce(tx));
+        if (sendsAtOnce(tx)) await sendChecked(tx, add(tx, k, 'again'));
+        else await tx.insertInto('settings').values({ key: k, value: 'again' }).execute();
+      });
+      await expect(failed).rejects.toThrow(/duplicate key value violates unique constraint/);
+      expect(runs).toEqual([true, false]);
+      expect(await storedValue(k)).toBe('a');
+    },
+  );
 
-  it('leave the careful way its own run once more (runAgain) (PostgreSQL)', async () => {
-    if (!onPostgres) return;
+  it.runIf(onPostgres)('leave the careful way its own run once more (runAgain) (PostgreSQL)', async () => {
     const k = await seeded();
     const runs: boolean[] = [];
     const answer = await inTransaction(s.ctx, async (tx) => {
@@ -552,19 +557,21 @@ describe('changes sent at once (sendsAtOnce, sendChecked)', () => {
     expect(runs).toEqual([true, false, false]);
   });
 
-  it('behind them, a change sent last (lastly) refused is answered as lastly answers it, not run again (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = await seeded();
-    const runs: boolean[] = [];
-    const refused = inTransaction(s.ctx, async (tx) => {
-      runs.push(sendsAtOnce(tx));
-      await sendChecked(tx, add(tx, `${k}.other`, 'x'));
-      await lastly(tx, swap(tx, k, 'not a', 'b'), async () => new DomainError('merchant_offer_changed'));
-    });
-    await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
-    expect(runs).toEqual([true]);
-    expect(await storedValue(`${k}.other`)).toBeUndefined();
-  });
+  it.runIf(onPostgres)(
+    'behind them, a change sent last (lastly) refused is answered as lastly answers it, not run again (PostgreSQL)',
+    async () => {
+      const k = await seeded();
+      const runs: boolean[] = [];
+      const refused = inTransaction(s.ctx, async (tx) => {
+        runs.push(sendsAtOnce(tx));
+        await sendChecked(tx, add(tx, `${k}.other`, 'x'));
+        await lastly(tx, swap(tx, k, 'not a', 'b'), async () => new DomainError('merchant_offer_changed'));
+      });
+      await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
+      expect(runs).toEqual([true]);
+      expect(await storedValue(`${k}.other`)).toBeUndefined();
+    },
+  );
 });
 
 describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
@@ -625,131 +632,141 @@ describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
     expect(told.sort((a, b) => a - b)).toEqual([1, 2, 3, 10]);
   });
 
-  it("send every member's checked changes first, then the changes each sends last: the row they all change locked once, last (PostgreSQL)", async () => {
-    if (!onPostgres) return;
-    const k = group();
-    await Promise.all(
-      [1, 2].map((n) =>
+  it.runIf(onPostgres)(
+    "send every member's checked changes first, then the changes each sends last: the row they all change locked once, last (PostgreSQL)",
+    async () => {
+      const k = group();
+      await Promise.all(
+        [1, 2].map((n) =>
+          inTransaction(s.ctx, async (tx) => {
+            commitsWith(tx, k, n);
+            await sendChecked(tx, addNth(tx, k, n));
+            await lastly(tx, addNth(tx, k, n + 10), async () => new DomainError('merchant_offer_changed'));
+          }),
+        ),
+      );
+      const places = Object.entries(await rowsOf(k)).map(([n, v]) => `${n}@${v.split(':')[0]}`);
+      expect(places.sort()).toEqual(['11@2', '12@3', '1@0', '2@1']);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'a member whose change is refused runs again on its own, the careful way after that; the others commit in the group without it (PostgreSQL)',
+    async () => {
+      const k = group();
+      await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+      const runs = new Map<number, string[]>();
+      const told: string[] = [];
+      const member = (n: number, refused: boolean) =>
         inTransaction(s.ctx, async (tx) => {
-          commitsWith(tx, k, n);
-          await sendChecked(tx, addNth(tx, k, n));
-          await lastly(tx, addNth(tx, k, n + 10), async () => new DomainError('merchant_offer_changed'));
-        }),
-      ),
-    );
-    const places = Object.entries(await rowsOf(k)).map(([n, v]) => `${n}@${v.split(':')[0]}`);
-    expect(places.sort()).toEqual(['11@2', '12@3', '1@0', '2@1']);
-  });
-
-  it('a member whose change is refused runs again on its own, the careful way after that; the others commit in the group without it (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = group();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    const runs = new Map<number, string[]>();
-    const told: string[] = [];
-    const member = (n: number, refused: boolean) =>
-      inTransaction(s.ctx, async (tx) => {
-        const mine = runs.get(n) ?? [];
-        runs.set(n, mine);
-        mine.push(sendsAtOnce(tx) ? 'at once' : 'careful');
-        commitsWith(tx, k, n);
-        if (sendsAtOnce(tx)) {
-          await sendChecked(tx, addNth(tx, k, n));
-          if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-          afterCommit(tx, () => told.push(`${n} at once`));
-          onRollback(tx, () => told.push(`${n} undone`));
-          return;
-        }
-        await tx.executeQuery(addNth(tx, k, n));
-        afterCommit(tx, () => told.push(`${n} careful`));
-      });
-    await Promise.all([member(1, false), member(2, true), member(3, false)]);
-    // 2 was refused in the group (1 and 3 undone with it), then alone, then went the careful way
-    expect(runs.get(2)).toEqual(['at once', 'at once', 'careful']);
-    expect(runs.get(1)).toEqual(['at once']);
-    expect(runs.get(3)).toEqual(['at once']);
-    expect(told.filter((t) => t.startsWith('2'))).toEqual(['2 undone', '2 undone', '2 careful']);
-    expect(told.filter((t) => !t.startsWith('2')).sort()).toEqual(['1 at once', '3 at once']);
-    const rows = await rowsOf(k);
-    // 1 and 3 committed in the second batch, together
-    expect(rows['1']!.split(':')[1]).toBe(rows['3']!.split(':')[1]);
-    expect(rows['2']!.split(':')[1]).not.toBe(rows['1']!.split(':')[1]);
-    expect(await storedValue(k)).toBe('a');
-  });
-
-  it('members whose group failed twice for others run on their own: a key with many refusals costs each at most one batch more (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = group();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    const runs: number[] = [];
-    const member = (n: number, refused: boolean) =>
-      inTransaction(s.ctx, async (tx) => {
-        runs.push(n);
-        commitsWith(tx, k, n);
-        if (!sendsAtOnce(tx)) return;
-        await sendChecked(tx, addNth(tx, k, n));
-        if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-      });
-    await Promise.all([member(1, false), member(2, true), member(3, true), member(4, false)]);
-    // the first batch failed for 2, the second (1, 3, 4) for 3: 1 and 4 then ran on their own, 2 and 3 the careful way
-    expect(runs.sort()).toEqual([1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
-    expect(Object.keys(await rowsOf(k)).sort()).toEqual(['1', '4']);
-  });
-
-  it("a member whose row is locked elsewhere holds the others up for the group's lock timeout at most, then waits on its own (PostgreSQL)", async () => {
-    if (!onPostgres) return;
-    const k = group();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    const other = await pgClient();
-    try {
-      await other.query('BEGIN');
-      await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [k]);
-      const committed: number[] = [];
-      const started = Date.now();
-      const member = (n: number, locked: boolean) =>
-        inTransaction(s.ctx, async (tx) => {
+          const mine = runs.get(n) ?? [];
+          runs.set(n, mine);
+          mine.push(sendsAtOnce(tx) ? 'at once' : 'careful');
           commitsWith(tx, k, n);
           if (sendsAtOnce(tx)) {
-            if (locked) await sendChecked(tx, swap(tx, k, 'a', 'b'));
             await sendChecked(tx, addNth(tx, k, n));
-          } else {
-            await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', k).where('value', '=', 'a').execute();
-            await tx.executeQuery(addNth(tx, k, n));
+            if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+            afterCommit(tx, () => told.push(`${n} at once`));
+            onRollback(tx, () => told.push(`${n} undone`));
+            return;
           }
-          afterCommit(tx, () => committed.push(n));
+          await tx.executeQuery(addNth(tx, k, n));
+          afterCommit(tx, () => told.push(`${n} careful`));
         });
-      const both = Promise.all([member(1, true), member(2, false)]);
-      await new Promise((resolve) => setTimeout(resolve, GROUP_LOCK_TIMEOUT_MS + 1500));
-      // 2 went on without 1 once the lock timeout ended their batch; 1 still waits for the lock, on its own
-      expect(committed).toEqual([2]);
-      await other.query('ROLLBACK');
-      await both;
-      expect(committed).toEqual([2, 1]);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_LOCK_TIMEOUT_MS + 1500);
-      expect(await storedValue(k)).toBe('b');
-    } finally {
-      await other.end();
-    }
-  });
+      await Promise.all([member(1, false), member(2, true), member(3, false)]);
+      // 2 was refused in the group (1 and 3 undone with it), then alone, then went the careful way
+      expect(runs.get(2)).toEqual(['at once', 'at once', 'careful']);
+      expect(runs.get(1)).toEqual(['at once']);
+      expect(runs.get(3)).toEqual(['at once']);
+      expect(told.filter((t) => t.startsWith('2'))).toEqual(['2 undone', '2 undone', '2 careful']);
+      expect(told.filter((t) => !t.startsWith('2')).sort()).toEqual(['1 at once', '3 at once']);
+      const rows = await rowsOf(k);
+      // 1 and 3 committed in the second batch, together
+      expect(rows['1']!.split(':')[1]).toBe(rows['3']!.split(':')[1]);
+      expect(rows['2']!.split(':')[1]).not.toBe(rows['1']!.split(':')[1]);
+      expect(await storedValue(k)).toBe('a');
+    },
+  );
 
-  it('a member that runs any other statement sends what it kept first, on its own connection, and commits alone (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const k = group();
-    const seen = await Promise.all(
-      [1, 2].map((n) =>
+  it.runIf(onPostgres)(
+    'members whose group failed twice for others run on their own: a key with many refusals costs each at most one batch more (PostgreSQL)',
+    async () => {
+      const k = group();
+      await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+      const runs: number[] = [];
+      const member = (n: number, refused: boolean) =>
         inTransaction(s.ctx, async (tx) => {
+          runs.push(n);
           commitsWith(tx, k, n);
+          if (!sendsAtOnce(tx)) return;
           await sendChecked(tx, addNth(tx, k, n));
-          // its own change is there for its own read
-          if (n === 1) return tx.selectFrom('settings').select('key').where('key', '=', `${k}.1`).execute();
-          return [];
-        }),
-      ),
-    );
-    expect(seen[0]).toEqual([{ key: `${k}.1` }]);
-    const rows = await rowsOf(k);
-    expect(rows['1']!.split(':')[1]).not.toBe(rows['2']!.split(':')[1]);
-  });
+          if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
+        });
+      await Promise.all([member(1, false), member(2, true), member(3, true), member(4, false)]);
+      // the first batch failed for 2, the second (1, 3, 4) for 3: 1 and 4 then ran on their own, 2 and 3 the careful way
+      expect(runs.sort()).toEqual([1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
+      expect(Object.keys(await rowsOf(k)).sort()).toEqual(['1', '4']);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    "a member whose row is locked elsewhere holds the others up for the group's lock timeout at most, then waits on its own (PostgreSQL)",
+    async () => {
+      const k = group();
+      await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
+      const other = await pgClient();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [k]);
+        const committed: number[] = [];
+        const started = Date.now();
+        const member = (n: number, locked: boolean) =>
+          inTransaction(s.ctx, async (tx) => {
+            commitsWith(tx, k, n);
+            if (sendsAtOnce(tx)) {
+              if (locked) await sendChecked(tx, swap(tx, k, 'a', 'b'));
+              await sendChecked(tx, addNth(tx, k, n));
+            } else {
+              await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', k).where('value', '=', 'a').execute();
+              await tx.executeQuery(addNth(tx, k, n));
+            }
+            afterCommit(tx, () => committed.push(n));
+          });
+        const both = Promise.all([member(1, true), member(2, false)]);
+        await new Promise((resolve) => setTimeout(resolve, GROUP_LOCK_TIMEOUT_MS + 1500));
+        // 2 went on without 1 once the lock timeout ended their batch; 1 still waits for the lock, on its own
+        expect(committed).toEqual([2]);
+        await other.query('ROLLBACK');
+        await both;
+        expect(committed).toEqual([2, 1]);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_LOCK_TIMEOUT_MS + 1500);
+        expect(await storedValue(k)).toBe('b');
+      } finally {
+        await other.end();
+      }
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'a member that runs any other statement sends what it kept first, on its own connection, and commits alone (PostgreSQL)',
+    async () => {
+      const k = group();
+      const seen = await Promise.all(
+        [1, 2].map((n) =>
+          inTransaction(s.ctx, async (tx) => {
+            commitsWith(tx, k, n);
+            await sendChecked(tx, addNth(tx, k, n));
+            // its own change is there for its own read
+            if (n === 1) return tx.selectFrom('settings').select('key').where('key', '=', `${k}.1`).execute();
+            return [];
+          }),
+        ),
+      );
+      expect(seen[0]).toEqual([{ key: `${k}.1` }]);
+      const rows = await rowsOf(k);
+      expect(rows['1']!.split(':')[1]).not.toBe(rows['2']!.split(':')[1]);
+    },
+  );
 });
 
 describe('steps run together', () => {
@@ -1068,72 +1085,76 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     }
   });
 
-  it("go to PostgreSQL in one write per round trip: BEGIN and SAVEPOINT with the next statements, a Promise.all's together, RELEASE with COMMIT (PostgreSQL)", async () => {
-    if (!onPostgres) return;
-    const work = (tx: Tx) =>
-      withSavepoint(tx, async () => {
-        await Promise.all([
-          tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forUpdate().execute(),
-          tx.selectFrom('users').select('email').where('id', '=', 0).execute(),
-        ]);
-        await Promise.all([
-          tx.selectFrom('settings').select('value').where('key', '=', 'app_name').execute(),
-          tx.selectFrom('users').select('id').where('id', '=', 0).execute(),
-        ]);
-        await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', 'app_name').execute();
-      });
-    // once, so that the statements are prepared on the connection (a Parse message goes along once per connection)
-    await inTransaction(s.ctx, work);
-    // the statements each write carries: a simple query (BEGIN, SAVEPOINT, RELEASE, COMMIT) or a prepared one's Bind
-    const writes = (await pgWritesBy(() => inTransaction(s.ctx, work)))
-      .flat()
-      .map((write) => pgMessagesOf(write).filter((type) => type === 'Q' || type === 'B').length);
-    // BEGIN, SAVEPOINT and the two reads sent with them (one locks); the next two reads; the update; RELEASE and
-    // COMMIT: four writes, not nine
-    expect(writes).toEqual([4, 2, 1, 2]);
-  });
+  it.runIf(onPostgres)(
+    "go to PostgreSQL in one write per round trip: BEGIN and SAVEPOINT with the next statements, a Promise.all's together, RELEASE with COMMIT (PostgreSQL)",
+    async () => {
+      const work = (tx: Tx) =>
+        withSavepoint(tx, async () => {
+          await Promise.all([
+            tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forUpdate().execute(),
+            tx.selectFrom('users').select('email').where('id', '=', 0).execute(),
+          ]);
+          await Promise.all([
+            tx.selectFrom('settings').select('value').where('key', '=', 'app_name').execute(),
+            tx.selectFrom('users').select('id').where('id', '=', 0).execute(),
+          ]);
+          await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', 'app_name').execute();
+        });
+      // once, so that the statements are prepared on the connection (a Parse message goes along once per connection)
+      await inTransaction(s.ctx, work);
+      // the statements each write carries: a simple query (BEGIN, SAVEPOINT, RELEASE, COMMIT) or a prepared one's Bind
+      const writes = (await pgWritesBy(() => inTransaction(s.ctx, work)))
+        .flat()
+        .map((write) => pgMessagesOf(write).filter((type) => type === 'Q' || type === 'B').length);
+      // BEGIN, SAVEPOINT and the two reads sent with them (one locks); the next two reads; the update; RELEASE and
+      // COMMIT: four writes, not nine
+      expect(writes).toEqual([4, 2, 1, 2]);
+    },
+  );
 
-  it('skip what was sent in the same round trip behind a statement that failed: it never ran, nothing commits, and the connection goes on (PostgreSQL)', async () => {
-    if (!onPostgres) return;
-    const key = `chained.${process.pid}.${Date.now()}`;
-    await s.db.insertInto('settings').values({ key, value: 'taken' }).execute();
-    const behind: unknown[] = [];
-    const work = (tx: Tx) =>
-      together(tx, [
-        () =>
-          tx
-            .insertInto('settings')
-            .values({ key: `${key}.a`, value: 'a' })
-            .execute(),
-        () => tx.insertInto('settings').values({ key, value: 'dup' }).execute(),
-        () =>
-          tx
-            .updateTable('settings')
-            .set({ value: 'changed' })
-            .where('key', '=', key)
-            .execute()
-            .catch((err: unknown) => {
-              behind.push(err);
-              throw err;
-            }),
-      ]);
-    for (let i = 0; i < 3; i++) await expect(inTransaction(s.ctx, work)).rejects.toThrow(/duplicate key/);
-    // the update behind the refused insert was sent in its round trip and skipped by PostgreSQL, not refused by it
-    expect(behind).toHaveLength(3);
-    for (const err of behind) expect(isSkipped(err)).toBe(true);
-    const stored = await s.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${key}%`).execute();
-    expect(stored).toEqual([{ key, value: 'taken' }]);
-    // the pool's connections answer the next transactions as if nothing had happened
-    const values = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        inTransaction(s.ctx, async (tx) => {
-          await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', key).execute();
-          return (await sql<{ n: number }>`select cast(${i} as integer) as n`.execute(tx)).rows[0]!.n;
-        }),
-      ),
-    );
-    expect(values).toEqual(Array.from({ length: 20 }, (_, i) => i));
-  });
+  it.runIf(onPostgres)(
+    'skip what was sent in the same round trip behind a statement that failed: it never ran, nothing commits, and the connection goes on (PostgreSQL)',
+    async () => {
+      const key = `chained.${process.pid}.${Date.now()}`;
+      await s.db.insertInto('settings').values({ key, value: 'taken' }).execute();
+      const behind: unknown[] = [];
+      const work = (tx: Tx) =>
+        together(tx, [
+          () =>
+            tx
+              .insertInto('settings')
+              .values({ key: `${key}.a`, value: 'a' })
+              .execute(),
+          () => tx.insertInto('settings').values({ key, value: 'dup' }).execute(),
+          () =>
+            tx
+              .updateTable('settings')
+              .set({ value: 'changed' })
+              .where('key', '=', key)
+              .execute()
+              .catch((err: unknown) => {
+                behind.push(err);
+                throw err;
+              }),
+        ]);
+      for (let i = 0; i < 3; i++) await expect(inTransaction(s.ctx, work)).rejects.toThrow(/duplicate key/);
+      // the update behind the refused insert was sent in its round trip and skipped by PostgreSQL, not refused by it
+      expect(behind).toHaveLength(3);
+      for (const err of behind) expect(isSkipped(err)).toBe(true);
+      const stored = await s.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${key}%`).execute();
+      expect(stored).toEqual([{ key, value: 'taken' }]);
+      // the pool's connections answer the next transactions as if nothing had happened
+      const values = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          inTransaction(s.ctx, async (tx) => {
+            await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', key).execute();
+            return (await sql<{ n: number }>`select cast(${i} as integer) as n`.execute(tx)).rows[0]!.n;
+          }),
+        ),
+      );
+      expect(values).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    },
+  );
 
   it('leave no connection holding unsent statements: work that fails right after its SAVEPOINT, then others on the same connections', async () => {
     const failing = Array.from({ length: 20 }, () =>
