@@ -63,30 +63,31 @@ describe('migrations', () => {
     }
   });
 
-  it('look only at their own schema: one migrated beside it does not pass for theirs (PostgreSQL)', async () => {
-    // Kysely's own look-up found its bookkeeping tables in any schema, took another schema's for this one's and failed
-    if (!onPostgres) return;
-    const other = await emptyDatabase('mig_other');
-    try {
-      await migrate(other.database.db as never, other.database.dialect, other.schema);
-    } finally {
-      await other.database.close();
-    }
-    // the database named by the connection's search_path alone, as a node without DATABASE_SCHEMA runs in its default
-    const own = await emptyDatabase('mig_own');
-    try {
-      const ran = await migrate(own.database.db as never, own.database.dialect);
-      expect(ran.length).toBeGreaterThan(20);
-      expect(await tableCount(own.schema)).toBe(await tableCount(other.schema));
-    } finally {
-      await own.database.close();
-    }
-  });
+  it.runIf(onPostgres)(
+    'look only at their own schema: one migrated beside it does not pass for theirs (PostgreSQL)',
+    async () => {
+      // Kysely's own look-up found its bookkeeping tables in any schema, took another schema's for this one's and failed
+      const other = await emptyDatabase('mig_other');
+      try {
+        await migrate(other.database.db as never, other.database.dialect, other.schema);
+      } finally {
+        await other.database.close();
+      }
+      // the database named by the connection's search_path alone, as a node without DATABASE_SCHEMA runs in its default
+      const own = await emptyDatabase('mig_own');
+      try {
+        const ran = await migrate(own.database.db as never, own.database.dialect);
+        expect(ran.length).toBeGreaterThan(20);
+        expect(await tableCount(own.schema)).toBe(await tableCount(other.schema));
+      } finally {
+        await own.database.close();
+      }
+    },
+  );
 
-  it('start while other schemas of the database are made and dropped (PostgreSQL)', async () => {
+  it.runIf(onPostgres)('start while other schemas of the database are made and dropped (PostgreSQL)', async () => {
     // Kysely's own look-up listed every column of every schema and failed ("schema … does not exist") when one was
     // dropped while it ran: a node's start failed for a schema not its own
-    if (!onPostgres) return;
     const { database, schema } = await emptyDatabase('mig_busy');
     let churning = true;
     const churn = (async () => {
