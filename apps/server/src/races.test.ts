@@ -142,7 +142,7 @@ describe('money races over two nodes', () => {
       .executeTakeFirstOrThrow();
     expect(sold.sold).toBe(BigInt(ok(3)) * micro(AMOUNT));
     expect(await negativeAccounts()).toEqual([]);
-    expect(await checkLedger(a.db)).toEqual({ ok: true, problems: [] });
+    expect(await a.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   }, 90_000);
 
   it('buyers racing for one listing over both nodes take exactly its remainder, never more', async () => {
@@ -179,6 +179,6 @@ describe('money races over two nodes', () => {
     // the seller's 500 sits in escrow, none of it spent twice
     expect(await money(a, seller)).toMatchObject({ balance: '0.00', escrow: '500.00' });
     expect(await negativeAccounts()).toEqual([]);
-    expect(await checkLedger(a.db)).toEqual({ ok: true, problems: [] });
+    expect(await a.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   }, 90_000);
 });

@@ -448,14 +448,14 @@ export function fuzzSuite(opts: { defaultRuns: number; name: string }): void {
             }
             if (now !== money) broke.moves++;
             expect(now, `money moved after ${where}`).toBe(money);
-            if (cases % 250 === 0) expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+            if (cases % 250 === 0) expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
           }),
           { seed: SEED, numRuns: RUNS, examples: sweep(SEED), includeErrorInReport: true },
         );
       } catch (err) {
         throw new Error(`fuzz failed; replay with FUZZ_SEED=${SEED}\n${(err as Error).message}`);
       }
-      expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+      expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
       expect(await moneyState()).toBe(money);
       // the cases reached every call
       expect(PATHS.filter((p) => !seen.has(p))).toEqual([]);

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_API, API, checkAnswer, type Envelope, OK } from '@c2c/shared';
@@ -14,6 +13,7 @@ import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { type Database, withPgUser } from '../src/db/database.js';
+import { inTransaction, type Tx } from '../src/db/transaction.js';
 import type { DB } from '../src/db/schema.js';
 import type { JobRunner } from '../src/jobs/runner.js';
 import { TestClock } from '../src/lib/clock.js';
@@ -33,6 +33,8 @@ export interface TestServer {
   ctx: AppContext;
   /** the database itself, for tests that arrange or inspect rows directly */
   db: Kysely<DB>;
+  /** runs `work` in a transaction of the server's database, as a route or a job does */
+  tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   clock: TestClock;
   /** the server's job runner: its timers run only when the test starts the server with `jobs: true` */
   jobs: JobRunner;
@@ -103,6 +105,7 @@ export async function startServer(opts: BuildOptions & { env?: Record<string, st
     app,
     ctx,
     db: ctx.database.db,
+    tx: (work) => inTransaction({ database: ctx.database, log: ctx.log }, work),
     clock,
     jobs,
     dataDir,
@@ -373,7 +376,7 @@ export function moneyTestServer(
       use({ s: s!, admin });
     });
   afterEach(async () => {
-    expect(await checkLedger(s!.db)).toEqual({ ok: true, problems: [] });
+    expect(await s!.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
   afterAll(() => s?.close());
 }
@@ -500,7 +503,7 @@ export async function withChangeBefore(
       const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
       if (!done && match.test(text.replace(/\$\d+/g, '?'))) {
         done = true;
-        // a client in pipeline mode sends it at once, ahead of the matched statement
+        // queued on the same client ahead of the matched statement: it runs first, in the same transaction
         (query.call(this, pgSql, before.parameters) as Promise<unknown>).catch(() => undefined);
       }
       return query.apply(this, args);
@@ -540,7 +543,6 @@ export async function statementsRunBy(s: { ctx: { database: Database } }, call: 
   proto.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: unknown } | undefined;
     const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
-    // a Sync that ends chained statements (`RunStatement.sync`) is a query without text: no statement
     if (text) seen.push(text.replace(/\$\d+/g, '?'));
     return query.apply(this, args);
   };
@@ -552,38 +554,3 @@ export async function statementsRunBy(s: { ctx: { database: Database } }, call: 
   return seen;
 }
 
-/**
- * PostgreSQL: what this process writes to PostgreSQL while `call` is awaited, one entry per write (a system call: a
- * round trip sends one, however many statements it carries) as the text of its bytes, grouped by connection.
- */
-export async function pgWritesBy(call: () => Promise<unknown>): Promise<string[][]> {
-  const port = Number(new URL(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432').port || 5432);
-  const byConnection = new Map<net.Socket, string[]>();
-  type WriteGeneric = (this: net.Socket, writev: boolean, data: unknown, ...rest: unknown[]) => unknown;
-  const proto = net.Socket.prototype as unknown as { _writeGeneric: WriteGeneric };
-  const write = proto._writeGeneric;
-  const text = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk.toString('latin1') : String(chunk));
-  proto._writeGeneric = function (writev, data, ...rest) {
-    if (this.remotePort === port) {
-      const chunks = writev ? (data as { chunk: unknown }[]).map((c) => c.chunk) : [data];
-      const writes = byConnection.get(this) ?? [];
-      byConnection.set(this, writes);
-      writes.push(chunks.map(text).join(''));
-    }
-    return write.call(this, writev, data, ...rest);
-  };
-  try {
-    await call();
-  } finally {
-    proto._writeGeneric = write;
-  }
-  return [...byConnection.values()];
-}
-
-/** the types of the PostgreSQL protocol messages in a write (`pgWritesBy`): each a type byte, then its length, itself included */
-export function pgMessagesOf(write: string): string[] {
-  const bytes = Buffer.from(write, 'latin1');
-  const types: string[] = [];
-  for (let at = 0; at < bytes.length; at += 1 + bytes.readInt32BE(at + 1)) types.push(String.fromCharCode(bytes[at]!));
-  return types;
-}

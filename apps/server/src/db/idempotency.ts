@@ -1,6 +1,6 @@
 import { isUniqueViolation } from './errors.js';
 import { onPostgres } from './prepared.js';
-import { runAgain, type Tx, withSavepoint } from './transaction.js';
+import { RunAgain, type Tx, withSavepoint } from './tx.js';
 
 /**
  * Runs a create call once per client `request_id` (DESIGN §3): a repeated id answers the first result, and a
@@ -10,7 +10,7 @@ import { runAgain, type Tx, withSavepoint } from './transaction.js';
  * Losing the race undoes what the loser wrote and scheduled. On SQLite the create runs under a savepoint, rolled back,
  * and the caller's transaction goes on with the winner's answer. On PostgreSQL it runs without one (a SAVEPOINT and a
  * RELEASE on every create call, and a subtransaction for its writes): the unique violation ends the transaction, which
- * runs once more from its start (`runAgain`) and finds the winner, committed before the violation was raised.
+ * runs once more from its start (`RunAgain`) and finds the winner, committed before the violation was raised.
  */
 export async function oncePerRequest<R>(
   tx: Tx,
@@ -25,7 +25,7 @@ export async function oncePerRequest<R>(
     try {
       return await create();
     } catch (err) {
-      throw isUniqueViolation(err) ? runAgain(err) : err;
+      throw isUniqueViolation(err) ? new RunAgain(err) : err;
     }
   }
   try {

@@ -2,7 +2,6 @@ import type { EventEmitter } from 'node:events';
 import type { Client, ClientConfig } from 'pg';
 import type { Logger } from '../lib/logger.js';
 import { type AuthCache, changeOf } from './auth-cache.js';
-import { answeredByReadyForQuery } from './pg-query.js';
 
 /** the channel the triggers of migration 023 notify, with `schema:user id` */
 export const AUTH_CHANNEL = 'c2c_auth';
@@ -15,45 +14,29 @@ interface Watchable {
 /**
  * pg's `Client`, telling `onChange` what a statement changes of what the caches keep (`changeOf`: a customer or a
  * session, the settings) when it is sent, and again (`ended`) when its transaction (or the statement, outside one) has
- * ended on this connection: at PostgreSQL's
- * ReadyForQuery with the connection idle again, which comes before the answer of the COMMIT (or of the statement) is
- * handed on. Every client of the pool is one (the lanes' too), so no change made by this process is answered before
- * the node's cache has dropped what it could contradict.
+ * ended on this connection: at PostgreSQL's ReadyForQuery with the connection idle again, which the connection hands
+ * on before the answer of the COMMIT (or of the statement). Every client of the pool is one, so no change made by this
+ * process is answered before the node's cache has dropped what it could contradict.
  */
 export function clientWatchingAuth(Base: typeof Client, onChange: (what: number, ended: boolean) => void): typeof Client {
   const Plain = Base as unknown as new (config?: ClientConfig | string) => Watchable;
   class Watched extends Plain {
-    /**
-     * queries sent that PostgreSQL answers with a ReadyForQuery, and the ReadyForQuery messages answered to them (one
-     * each; the start-up's own is not counted)
-     */
-    #sent = 0;
-    #answered = -1;
-    /** the last query (by count) that changed what the caches keep, until its transaction has ended; 0: none */
-    #changeAt = 0;
-    /** what the queries of the transaction not yet ended changed (`changeOf`) */
+    /** what the statements of the transaction not yet ended changed (`changeOf`) */
     #changed = 0;
     constructor(config?: ClientConfig | string) {
       super(config);
       this.connection.on('readyForQuery', (msg: { status?: string }) => {
-        this.#answered++;
-        if (this.#changeAt !== 0 && this.#answered >= this.#changeAt && msg.status === 'I') {
-          const changed = this.#changed;
-          this.#changeAt = 0;
-          this.#changed = 0;
-          onChange(changed, true);
-        }
+        if (this.#changed === 0 || msg.status !== 'I') return;
+        const changed = this.#changed;
+        this.#changed = 0;
+        onChange(changed, true);
       });
     }
     override query(...args: unknown[]): unknown {
       const config = args[0];
-      // a chained statement is answered with the ReadyForQuery of the Sync sent behind it, counted as a query
-      if (answeredByReadyForQuery(config)) this.#sent++;
       const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
       const changes = typeof text === 'string' ? changeOf(text) : 0;
       if (changes) {
-        // a chained change: its transaction has not ended before the ReadyForQuery of the Sync behind it
-        this.#changeAt = this.#sent + (answeredByReadyForQuery(config) ? 0 : 1);
         this.#changed |= changes;
         // at once too: a read of the same transaction after the change is not answered from before it
         onChange(changes, false);

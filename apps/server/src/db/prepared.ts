@@ -19,18 +19,9 @@ export function prepared<A extends readonly unknown[], R>(
   arity: A['length'],
   build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
 ): (tx: Kysely<DB>, ...args: A) => Promise<QueryResult<R>> {
-  const bind = preparedStatement(arity, build);
-  return async (tx, ...args) => tx.executeQuery<R>(bind(tx, ...args));
-}
-
-/** As `prepared`, but answers the statement with this call's values, to be run by the caller (`lastly`). */
-export function preparedStatement<A extends readonly unknown[], R>(
-  arity: A['length'],
-  build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
-): (tx: Kysely<DB>, ...args: A) => CompiledQuery<R> {
   // keyed by the database's adapter: the same for all its transactions, another for another database in this process
   const cache = new WeakMap<object, CompiledQuery<R>>();
-  return (tx, ...args) => {
+  return async (tx, ...args) => {
     const key = tx.getExecutor().adapter;
     let compiled = cache.get(key);
     if (!compiled) {
@@ -42,6 +33,6 @@ export function preparedStatement<A extends readonly unknown[], R>(
       cache.set(key, compiled);
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
-    return { ...compiled, parameters };
+    return tx.executeQuery<R>({ ...compiled, parameters });
   };
 }

@@ -1,6 +1,16 @@
 import { sql } from 'kysely';
-import { type Database, type Dialect, startupLockKey } from './database.js';
-import type { Tx } from './transaction.js';
+import type { Database, Dialect } from './database.js';
+import type { Tx } from './tx.js';
+
+/** The class half of the start-up advisory lock key (`startup-lock.ts`). */
+const LOCK_CLASS = 0x0c2c_5eed;
+
+/** The start-up advisory lock key on PostgreSQL: a fixed class and FNV-1a of the schema name as a signed 32-bit integer. */
+export function startupLockKey(schema: string | undefined): [number, number] {
+  let h = 0x811c9dc5;
+  for (const ch of Buffer.from(schema ?? '', 'utf8')) h = Math.imul(h ^ ch, 0x01000193);
+  return [LOCK_CLASS, h | 0];
+}
 
 /**
  * Several processes may start together on one empty database. What they do first — create the schema, migrate, seed

@@ -11,8 +11,6 @@ import {
   onPostgres,
   otherPgProcess,
   ownerToken,
-  pgMessagesOf,
-  pgWritesBy,
   signUp,
   statementsRunBy,
   type TestServer,
@@ -24,25 +22,7 @@ import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { oncePerRequest } from './idempotency.js';
-import { GROUP_LOCK_TIMEOUT_MS } from './pg-commit-groups.js';
-import { isSkipped } from './pg-query.js';
-import { preparedNameOf } from './pg-session.js';
-import { refusedWhenNone } from './queries.js';
-import {
-  afterCommit,
-  commitsWith,
-  inReadOnly,
-  inTransaction,
-  lastly,
-  logOf,
-  onRollback,
-  runAgain,
-  sendChecked,
-  sendsAtOnce,
-  type Tx,
-  together,
-  withSavepoint,
-} from './transaction.js';
+import { afterCommit, inReadOnly, inTransaction, logOf, onRollback, type Tx, withSavepoint } from './transaction.js';
 
 const pgClient = () => otherPgProcess(s);
 
@@ -77,7 +57,7 @@ describe('a transaction owned by the caller', () => {
       throw new DomainError('state_conflict');
     });
     await expect(failed).rejects.toMatchObject({ key: 'state_conflict' });
-    expect(await moneyInfo(s.db, user.id)).toMatchObject({ balance: '100.00', frozen: '0.00' });
+    expect(await s.tx((tx) => moneyInfo(tx, user.id))).toMatchObject({ balance: '100.00', frozen: '0.00' });
     expect(await s.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await s.db.selectFrom('payout_accounts').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await principal(user.id)).nickname).not.toBe('Renamed');
@@ -96,7 +76,7 @@ describe('a transaction owned by the caller', () => {
       const w = await createWithdrawal(tx, s.ctx, who, { bk_id: bk.id, amount: 40_000_000n });
       afterCommit(tx, async () => {
         // the effect sees the committed state from outside the transaction
-        seen.push(`committed:${(await moneyInfo(s.db, user.id)).frozen}`);
+        seen.push(`committed:${(await s.tx((tx) => moneyInfo(tx, user.id))).frozen}`);
       });
       afterCommit(tx, () => {
         throw new Error('a failing notice never fails the call');
@@ -163,7 +143,7 @@ describe('a read-only run (inReadOnly)', () => {
       expect(logOf(tx)).toBe(s.ctx.log);
       return moneyInfo(tx, user.id);
     });
-    expect(read).toEqual(await moneyInfo(s.db, user.id));
+    expect(read).toEqual(await s.tx((tx) => moneyInfo(tx, user.id)));
     expect(read.balance).toBe('25.00');
     expect(runs).toBe(1);
   });
@@ -300,15 +280,6 @@ describe('row locks', () => {
   });
 });
 
-/** sets a settings row's value from `from` to `to`: refused (no row changed) when the value is not `from` */
-const swap = (tx: Tx, k: string, from: string, to: string) =>
-  refusedWhenNone(
-    tx,
-    tx.updateTable('settings').set({ value: to }).where('key', '=', k).where('value', '=', from).returning('key'),
-  ).compile();
-const storedValue = async (k: string) =>
-  (await s.db.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value;
-
 describe('a deadlock', () => {
   it.runIf(onPostgres)(
     'fails one of the two transactions, which runs again once the other has committed: both go through (PostgreSQL)',
@@ -348,464 +319,6 @@ describe('a deadlock', () => {
       expect(values.map((v) => [...v.value].sort().join(''))).toEqual(['12', '12']);
     },
   );
-});
-
-describe('a change run last (lastly)', () => {
-  const key = () => `lastly.${Date.now()}.${Math.random()}`;
-
-  it('commits with the rest when it changes its row', async () => {
-    const k = key();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    const seen = await statementsRunBy(s, () =>
-      inTransaction(s.ctx, async (tx) => {
-        await tx
-          .insertInto('settings')
-          .values({ key: `${k}.other`, value: 'x' })
-          .execute();
-        await lastly(tx, swap(tx, k, 'a', 'b'), async () => new DomainError('record_not_found'));
-      }),
-    );
-    expect(await storedValue(k)).toBe('b');
-    expect(await storedValue(`${k}.other`)).toBe('x');
-    // on PostgreSQL it is the statement before the COMMIT, made to fail when it changes nothing
-    if (onPostgres) expect(seen.slice(-2)[0]).toMatch(/^with "changed" as \(update "settings" .*\) select 1 \/ /);
-  });
-
-  it('undoes the whole transaction and answers the refusal, read after it, when it changes nothing', async () => {
-    const k = key();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    let readWith: Tx | undefined;
-    const refused = inTransaction(s.ctx, async (tx) => {
-      await tx
-        .insertInto('settings')
-        .values({ key: `${k}.other`, value: 'x' })
-        .execute();
-      await lastly(tx, swap(tx, k, 'not a', 'b'), async (reader) => {
-        readWith = reader;
-        return new DomainError('merchant_offer_changed');
-      });
-      return 'done';
-    });
-    await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
-    expect(await storedValue(k)).toBe('a');
-    expect(await storedValue(`${k}.other`)).toBeUndefined();
-    // on PostgreSQL the refusal is read outside the transaction, which has ended; on SQLite inside it
-    expect(readWith).toBeDefined();
-    if (onPostgres) expect(readWith).toBe(s.db);
-  });
-
-  it('answers a failure of another kind as itself', async () => {
-    const k = key();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    await s.db
-      .insertInto('settings')
-      .values({ key: `${k}.taken`, value: 'a' })
-      .execute();
-    const failed = inTransaction(s.ctx, async (tx) => {
-      // a change that violates the key's uniqueness: an error, not a refusal
-      const change = refusedWhenNone(
-        tx,
-        tx
-          .updateTable('settings')
-          .set({ key: `${k}.taken` })
-          .where('key', '=', k)
-          .returning('key'),
-      ).compile();
-      await lastly(tx, change, async () => new DomainError('record_not_found'));
-    });
-    await expect(failed).rejects.toThrow(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
-    expect(await storedValue(k)).toBe('a');
-  });
-
-  it('is not waited for on PostgreSQL: the work goes on while the row it changes is locked elsewhere (SQLite: it runs at once)', async () => {
-    const k = key();
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    if (!onPostgres) {
-      // one connection, one writer: the change has run when lastly answers
-      await inTransaction(s.ctx, async (tx) => {
-        await lastly(tx, swap(tx, k, 'a', 'b'), async () => new DomainError('record_not_found'));
-        expect((await tx.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirst())?.value).toBe('b');
-      });
-      return;
-    }
-    const other = await pgClient();
-    try {
-      await other.query('BEGIN');
-      await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [k]);
-      let workEnded = false;
-      const t = inTransaction(s.ctx, async (tx) => {
-        await lastly(tx, swap(tx, k, 'a', 'b'), async () => new DomainError('record_not_found'));
-        workEnded = true;
-      });
-      await new Promise((r) => setTimeout(r, 200));
-      // the work has ended; the change waits for the row, and the COMMIT behind it
-      expect(workEnded).toBe(true);
-      expect(await storedValue(k)).toBe('a');
-      await other.query('ROLLBACK');
-      await t;
-      expect(await storedValue(k)).toBe('b');
-    } finally {
-      await other.end();
-    }
-  });
-});
-
-describe('changes sent at once (sendsAtOnce, sendChecked)', () => {
-  /** a settings row of its own with the value 'a' */
-  const seeded = async () => {
-    const k = `at-once.${Date.now()}.${Math.random()}`;
-    await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-    return k;
-  };
-  /** adds a settings row: refused (a unique violation) when the key is taken */
-  const add = (tx: Tx, k: string, value: string) =>
-    refusedWhenNone(tx, tx.insertInto('settings').values({ key: k, value }).returning('key')).compile();
-
-  it('go with BEGIN and the COMMIT in one write to PostgreSQL and commit together; SQLite never sends at once', async () => {
-    const k = await seeded();
-    if (!onPostgres) {
-      await inTransaction(s.ctx, async (tx) => {
-        expect(sendsAtOnce(tx)).toBe(false);
-        await expect(sendChecked(tx, swap(tx, k, 'a', 'b'))).rejects.toThrow(/sends at once/);
-      });
-      return;
-    }
-    const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
-    const writes = await pgWritesBy(() =>
-      inTransaction(s.ctx, async (tx) => {
-        expect(sendsAtOnce(tx)).toBe(true);
-        await sendChecked(tx, swap(tx, k, 'a', 'b'));
-        await sendChecked(tx, add(tx, `${k}.other`, 'x'));
-        // sent without waiting: nothing of it is visible before the COMMIT
-        expect(await storedValue(k)).toBe('a');
-      }),
-    );
-    expect(await storedValue(k)).toBe('b');
-    expect(await storedValue(`${k}.other`)).toBe('x');
-    const own = writes.filter((w) => w.some((text) => text.includes(bindOf('begin'))));
-    expect(own).toHaveLength(1);
-    expect(own[0]).toHaveLength(1);
-    const types = pgMessagesOf(own[0]![0]!);
-    expect(types.filter((type) => type === 'B')).toHaveLength(4);
-    expect(types.filter((type) => type === 'S')).toEqual(['S']);
-    expect(own[0]![0]).toContain(bindOf('commit'));
-  });
-
-  it.runIf(onPostgres)(
-    'refused, undo the first run with its effects, and the work runs again the careful way (PostgreSQL)',
-    async () => {
-      const k = await seeded();
-      const runs: boolean[] = [];
-      const told: string[] = [];
-      const answer = await inTransaction(s.ctx, async (tx) => {
-        runs.push(sendsAtOnce(tx));
-        if (sendsAtOnce(tx)) {
-          await sendChecked(tx, add(tx, `${k}.other`, 'x'));
-          await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-          afterCommit(tx, () => told.push('committed at once'));
-          onRollback(tx, () => told.push('undone'));
-          return 'at once';
-        }
-        // the careful way reads what decides
-        const now = await tx.selectFrom('settings').select('value').where('key', '=', k).executeTakeFirstOrThrow();
-        await tx
-          .updateTable('settings')
-          .set({ value: `${now.value}!` })
-          .where('key', '=', k)
-          .execute();
-        afterCommit(tx, () => told.push('committed carefully'));
-        return 'careful';
-      });
-      expect(answer).toBe('careful');
-      expect(runs).toEqual([true, false]);
-      expect(told).toEqual(['undone', 'committed carefully']);
-      expect(await storedValue(k)).toBe('a!');
-      // the change before the refused one was undone with it
-      expect(await storedValue(`${k}.other`)).toBeUndefined();
-    },
-  );
-
-  it.runIf(onPostgres)(
-    'failing for another reason, a unique violation too, send the work the careful way, where it is answered as itself (PostgreSQL)',
-    async () => {
-      const k = await seeded();
-      const runs: boolean[] = [];
-      const failed = inTransaction(s.ctx, async (tx) => {
-        runs.push(sendsAtOnce(tx));
-        if (sendsAtOnce(tx)) await sendChecked(tx, add(tx, k, 'again'));
-        else await tx.insertInto('settings').values({ key: k, value: 'again' }).execute();
-      });
-      await expect(failed).rejects.toThrow(/duplicate key value violates unique constraint/);
-      expect(runs).toEqual([true, false]);
-      expect(await storedValue(k)).toBe('a');
-    },
-  );
-
-  it.runIf(onPostgres)('leave the careful way its own run once more (runAgain) (PostgreSQL)', async () => {
-    const k = await seeded();
-    const runs: boolean[] = [];
-    const answer = await inTransaction(s.ctx, async (tx) => {
-      runs.push(sendsAtOnce(tx));
-      if (sendsAtOnce(tx)) {
-        await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-        return 'at once';
-      }
-      if (runs.length === 2) throw runAgain(new Error('lost a race'));
-      return 'careful, again';
-    });
-    expect(answer).toBe('careful, again');
-    expect(runs).toEqual([true, false, false]);
-  });
-
-  it.runIf(onPostgres)(
-    'behind them, a change sent last (lastly) refused is answered as lastly answers it, not run again (PostgreSQL)',
-    async () => {
-      const k = await seeded();
-      const runs: boolean[] = [];
-      const refused = inTransaction(s.ctx, async (tx) => {
-        runs.push(sendsAtOnce(tx));
-        await sendChecked(tx, add(tx, `${k}.other`, 'x'));
-        await lastly(tx, swap(tx, k, 'not a', 'b'), async () => new DomainError('merchant_offer_changed'));
-      });
-      await expect(refused).rejects.toMatchObject({ key: 'merchant_offer_changed' });
-      expect(runs).toEqual([true]);
-      expect(await storedValue(`${k}.other`)).toBeUndefined();
-    },
-  );
-});
-
-describe('COMMITs shared by the transactions of one key (commitsWith)', () => {
-  const group = () => `group.${Date.now()}.${Math.random()}`;
-  /**
-   * adds `${k}.${n}` with, as its value, how many of the group's rows it saw before it (its place in the transaction),
-   * and the transaction's id after a colon
-   */
-  const addNth = (tx: Tx, k: string, n: number) =>
-    refusedWhenNone(
-      tx,
-      tx
-        .insertInto('settings')
-        .values({
-          key: `${k}.${n}`,
-          value: sql<string>`(select count(*) from settings where key like ${`${k}.%`})::text || ':' || txid_current()::text`,
-        })
-        .returning('key'),
-    ).compile();
-  const rowsOf = async (k: string) =>
-    Object.fromEntries(
-      (await s.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${k}.%`).execute()).map((r) => [
-        r.key.slice(k.length + 1),
-        r.value,
-      ]),
-    );
-
-  it('commit in one transaction when ready together, their changes in the order given, nothing of it on SQLite', async () => {
-    const k = group();
-    const told: number[] = [];
-    // ready in the order 3, 1, 10, 2
-    await Promise.all(
-      [3, 1, 10, 2].map((n) =>
-        inTransaction(s.ctx, async (tx) => {
-          commitsWith(tx, k, n);
-          if (!onPostgres) {
-            await tx
-              .insertInto('settings')
-              .values({ key: `${k}.${n}`, value: 'alone' })
-              .execute();
-          } else {
-            await sendChecked(tx, addNth(tx, k, n));
-          }
-          afterCommit(tx, () => told.push(n));
-        }),
-      ),
-    );
-    const rows = await rowsOf(k);
-    if (!onPostgres) {
-      // SQLite: each alone, in the order they came
-      expect(Object.keys(rows).sort()).toEqual(['1', '10', '2', '3']);
-      return;
-    }
-    // in the ledger's order of row locks: customers as the text of their accounts' owner (user:1, user:10, user:2, …)
-    const [place1, tx1] = rows['1']!.split(':');
-    expect([place1, ...['10', '2', '3'].map((n) => rows[n]!.split(':')[0])]).toEqual(['0', '1', '2', '3']);
-    for (const n of ['10', '2', '3']) expect(rows[n]!.split(':')[1]).toBe(tx1);
-    expect(told.sort((a, b) => a - b)).toEqual([1, 2, 3, 10]);
-  });
-
-  it.runIf(onPostgres)(
-    "send every member's checked changes first, then the changes each sends last: the row they all change locked once, last (PostgreSQL)",
-    async () => {
-      const k = group();
-      await Promise.all(
-        [1, 2].map((n) =>
-          inTransaction(s.ctx, async (tx) => {
-            commitsWith(tx, k, n);
-            await sendChecked(tx, addNth(tx, k, n));
-            await lastly(tx, addNth(tx, k, n + 10), async () => new DomainError('merchant_offer_changed'));
-          }),
-        ),
-      );
-      const places = Object.entries(await rowsOf(k)).map(([n, v]) => `${n}@${v.split(':')[0]}`);
-      expect(places.sort()).toEqual(['11@2', '12@3', '1@0', '2@1']);
-    },
-  );
-
-  it.runIf(onPostgres)(
-    'a member whose change is refused runs again on its own, the careful way after that; the others commit in the group without it (PostgreSQL)',
-    async () => {
-      const k = group();
-      await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-      const runs = new Map<number, string[]>();
-      const told: string[] = [];
-      const member = (n: number, refused: boolean) =>
-        inTransaction(s.ctx, async (tx) => {
-          const mine = runs.get(n) ?? [];
-          runs.set(n, mine);
-          mine.push(sendsAtOnce(tx) ? 'at once' : 'careful');
-          commitsWith(tx, k, n);
-          if (sendsAtOnce(tx)) {
-            await sendChecked(tx, addNth(tx, k, n));
-            if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-            afterCommit(tx, () => told.push(`${n} at once`));
-            onRollback(tx, () => told.push(`${n} undone`));
-            return;
-          }
-          await tx.executeQuery(addNth(tx, k, n));
-          afterCommit(tx, () => told.push(`${n} careful`));
-        });
-      await Promise.all([member(1, false), member(2, true), member(3, false)]);
-      // 2 was refused in the group (1 and 3 undone with it), then alone, then went the careful way
-      expect(runs.get(2)).toEqual(['at once', 'at once', 'careful']);
-      expect(runs.get(1)).toEqual(['at once']);
-      expect(runs.get(3)).toEqual(['at once']);
-      expect(told.filter((t) => t.startsWith('2'))).toEqual(['2 undone', '2 undone', '2 careful']);
-      expect(told.filter((t) => !t.startsWith('2')).sort()).toEqual(['1 at once', '3 at once']);
-      const rows = await rowsOf(k);
-      // 1 and 3 committed in the second batch, together
-      expect(rows['1']!.split(':')[1]).toBe(rows['3']!.split(':')[1]);
-      expect(rows['2']!.split(':')[1]).not.toBe(rows['1']!.split(':')[1]);
-      expect(await storedValue(k)).toBe('a');
-    },
-  );
-
-  it.runIf(onPostgres)(
-    'members whose group failed twice for others run on their own: a key with many refusals costs each at most one batch more (PostgreSQL)',
-    async () => {
-      const k = group();
-      await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-      const runs: number[] = [];
-      const member = (n: number, refused: boolean) =>
-        inTransaction(s.ctx, async (tx) => {
-          runs.push(n);
-          commitsWith(tx, k, n);
-          if (!sendsAtOnce(tx)) return;
-          await sendChecked(tx, addNth(tx, k, n));
-          if (refused) await sendChecked(tx, swap(tx, k, 'not a', 'b'));
-        });
-      await Promise.all([member(1, false), member(2, true), member(3, true), member(4, false)]);
-      // the first batch failed for 2, the second (1, 3, 4) for 3: 1 and 4 then ran on their own, 2 and 3 the careful way
-      expect(runs.sort()).toEqual([1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
-      expect(Object.keys(await rowsOf(k)).sort()).toEqual(['1', '4']);
-    },
-  );
-
-  it.runIf(onPostgres)(
-    "a member whose row is locked elsewhere holds the others up for the group's lock timeout at most, then waits on its own (PostgreSQL)",
-    async () => {
-      const k = group();
-      await s.db.insertInto('settings').values({ key: k, value: 'a' }).execute();
-      const other = await pgClient();
-      try {
-        await other.query('BEGIN');
-        await other.query('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [k]);
-        const committed: number[] = [];
-        const started = Date.now();
-        const member = (n: number, locked: boolean) =>
-          inTransaction(s.ctx, async (tx) => {
-            commitsWith(tx, k, n);
-            if (sendsAtOnce(tx)) {
-              if (locked) await sendChecked(tx, swap(tx, k, 'a', 'b'));
-              await sendChecked(tx, addNth(tx, k, n));
-            } else {
-              await tx.updateTable('settings').set({ value: 'b' }).where('key', '=', k).where('value', '=', 'a').execute();
-              await tx.executeQuery(addNth(tx, k, n));
-            }
-            afterCommit(tx, () => committed.push(n));
-          });
-        const both = Promise.all([member(1, true), member(2, false)]);
-        await new Promise((resolve) => setTimeout(resolve, GROUP_LOCK_TIMEOUT_MS + 1500));
-        // 2 went on without 1 once the lock timeout ended their batch; 1 still waits for the lock, on its own
-        expect(committed).toEqual([2]);
-        await other.query('ROLLBACK');
-        await both;
-        expect(committed).toEqual([2, 1]);
-        expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_LOCK_TIMEOUT_MS + 1500);
-        expect(await storedValue(k)).toBe('b');
-      } finally {
-        await other.end();
-      }
-    },
-  );
-
-  it.runIf(onPostgres)(
-    'a member that runs any other statement sends what it kept first, on its own connection, and commits alone (PostgreSQL)',
-    async () => {
-      const k = group();
-      const seen = await Promise.all(
-        [1, 2].map((n) =>
-          inTransaction(s.ctx, async (tx) => {
-            commitsWith(tx, k, n);
-            await sendChecked(tx, addNth(tx, k, n));
-            // its own change is there for its own read
-            if (n === 1) return tx.selectFrom('settings').select('key').where('key', '=', `${k}.1`).execute();
-            return [];
-          }),
-        ),
-      );
-      expect(seen[0]).toEqual([{ key: `${k}.1` }]);
-      const rows = await rowsOf(k);
-      expect(rows['1']!.split(':')[1]).not.toBe(rows['2']!.split(':')[1]);
-    },
-  );
-});
-
-describe('steps run together', () => {
-  /** a step that records when it started and settles after `ms`: with `value`, or failing with `fail` */
-  const step = (log: string[], name: string, ms: number, fail?: string) => async () => {
-    log.push(`start ${name}`);
-    await new Promise((r) => setTimeout(r, ms));
-    log.push(`end ${name}`);
-    if (fail) throw new Error(fail);
-    return name;
-  };
-
-  it('start at once on PostgreSQL, one after another on SQLite, and answer their results in order', async () => {
-    const log: string[] = [];
-    const results = await inTransaction(s.ctx, (tx) => together(tx, [step(log, 'a', 30), step(log, 'b', 1)]));
-    expect(results).toEqual(['a', 'b']);
-    expect(log).toEqual(onPostgres ? ['start a', 'start b', 'end b', 'end a'] : ['start a', 'end a', 'start b', 'end b']);
-  });
-
-  it("answer a step that throws before it returns a promise as that step's failure, in its place", async () => {
-    const log: string[] = [];
-    const throws = () => {
-      throw new Error('thrown at once');
-    };
-    const failed = inTransaction(s.ctx, (tx) => together(tx, [step(log, 'a', 20, 'refused first'), throws, step(log, 'c', 1)]));
-    await expect(failed).rejects.toThrow('refused first');
-    const second = inTransaction(s.ctx, (tx) => together(tx, [step(log, 'd', 20), throws as () => Promise<never>]));
-    await expect(second).rejects.toThrow('thrown at once');
-  });
-
-  it('fail with the failure of the first step that failed in their order, not the first heard of', async () => {
-    const log: string[] = [];
-    const failed = inTransaction(s.ctx, (tx) =>
-      together(tx, [step(log, 'a', 1), step(log, 'b', 30, 'refused first'), step(log, 'c', 1, 'refused last')]),
-    );
-    await expect(failed).rejects.toThrow('refused first');
-    // on SQLite the step after a failed one never starts
-    expect(log.includes('start c')).toBe(onPostgres);
-  });
 });
 
 describe('a create call once per request id (oncePerRequest)', () => {
@@ -940,13 +453,12 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     expect(got?.updated).toEqual([{ value: 'b' }]);
     expect(got?.none.numDeletedRows).toBe(0n);
     // on SQLite every one of them went the direct way, and so did BEGIN and COMMIT (no Kysely transaction machinery),
-    // the transaction's part of its group (`group-commit.test.ts`) in a savepoint of its own; on PostgreSQL the
-    // transaction began with the first statement that needs one, the insert (the query before it ran on its own)
-    const statements = seen.filter((q) => !/^(begin|begin immediate|commit|savepoint member|release member)$/.test(q));
+    // the transaction's part of its group (`group-commit.test.ts`) in a savepoint of its own
+    const statements = seen.filter((q) => !/^(begin|begin immediate|commit|savepoint member|release member)$/i.test(q));
     expect(statements).toHaveLength(4);
     expect(seen).toEqual(
       onPostgres
-        ? [statements[0], 'begin', ...statements.slice(1), 'commit']
+        ? ['BEGIN', ...statements, 'COMMIT']
         : ['begin immediate', 'savepoint member', ...statements, 'release member', 'commit'],
     );
 
@@ -963,7 +475,7 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
   it('make a signed-in read two queries: the session with its customer, the balances', async () => {
     const { token, user } = await signUp(s);
     const seen = await statementsRunBy(s, async () => expect((await s.call(API.getMoneyInfo, {}, token)).code).toBe(200));
-    const queries = seen.filter((q) => !/^(begin|begin immediate|commit|savepoint member|release member)$/.test(q));
+    const queries = seen.filter((q) => !/^(begin|begin immediate|commit|savepoint member|release member)$/i.test(q));
     expect(queries).toHaveLength(2);
     expect(queries[0]).toMatch(/from "sessions" inner join "users"/);
     expect(queries[1]).toMatch(/from "accounts"/);
@@ -983,34 +495,6 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     }
   });
 
-  it('fail the transaction when a statement sent without waiting failed (on PostgreSQL a RELEASE travels with the next)', async () => {
-    const key = `deferred.${Date.now()}`;
-    const noSuchSavepoint = /savepoint "nosuch" does not exist|no such savepoint: nosuch/;
-    const release = CompiledQuery.raw('RELEASE SAVEPOINT nosuch');
-    // followed by another statement: that statement's caller hears of the failure
-    let heard: unknown;
-    const first = inTransaction(s.ctx, async (tx) => {
-      await tx.insertInto('settings').values({ key, value: 'a' }).execute();
-      heard = await tx
-        .executeQuery(release)
-        .then(() => tx.selectFrom('settings').select('key').limit(1).execute())
-        .then(
-          () => undefined,
-          (err: unknown) => err,
-        );
-      throw heard ?? new Error('no failure heard');
-    });
-    await expect(first).rejects.toThrow(noSuchSavepoint);
-    expect(String(heard)).toMatch(noSuchSavepoint);
-    // the last statement before COMMIT: the COMMIT fails with it, and nothing of the transaction is stored
-    const last = inTransaction(s.ctx, async (tx) => {
-      await tx.insertInto('settings').values({ key, value: 'b' }).execute();
-      await tx.executeQuery(release);
-    });
-    await expect(last).rejects.toThrow(noSuchSavepoint);
-    expect(await s.db.selectFrom('settings').select('value').where('key', '=', key).execute()).toEqual([]);
-  });
-
   it('commit nothing on PostgreSQL once a statement failed, even when the work went on without it', async () => {
     const key = `swallowed.${Date.now()}`;
     const work = inTransaction(s.ctx, async (tx) => {
@@ -1026,7 +510,7 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     const stored = () => s.db.selectFrom('settings').select('value').where('key', '=', key).execute();
     if (onPostgres) {
       // PostgreSQL ended the transaction at the refusal and answers ROLLBACK to its COMMIT: that is no success
-      await expect(work).rejects.toThrow(/not committed: PostgreSQL answered ROLLBACK/);
+      await expect(work).rejects.toThrow(/rolled back: a statement in it failed/);
       expect(await stored()).toEqual([]);
     } else {
       // SQLite undoes the refused statement alone, and the rest commits
@@ -1044,8 +528,8 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
     if (onPostgres) firsts.push((tx) => sql`select pg_advisory_xact_lock(${72_000_001})`.execute(tx));
     for (const first of firsts) {
       const seen = await statementsRunBy(s, () => inTransaction(s.ctx, first));
-      expect(seen[0]).toMatch(/^begin( immediate)?$/);
-      expect(seen.at(-1)).toBe('commit');
+      expect(seen[0]).toMatch(/^begin( immediate)?$/i);
+      expect(seen.at(-1)).toMatch(/^commit$/i);
     }
   });
 
@@ -1084,77 +568,6 @@ describe('queries of a transaction (on SQLite run straight on its connection)', 
       await sql`drop table stale_probe`.execute(s.db);
     }
   });
-
-  it.runIf(onPostgres)(
-    "go to PostgreSQL in one write per round trip: BEGIN and SAVEPOINT with the next statements, a Promise.all's together, RELEASE with COMMIT (PostgreSQL)",
-    async () => {
-      const work = (tx: Tx) =>
-        withSavepoint(tx, async () => {
-          await Promise.all([
-            tx.selectFrom('settings').select('key').where('key', '=', 'app_name').forUpdate().execute(),
-            tx.selectFrom('users').select('email').where('id', '=', 0).execute(),
-          ]);
-          await Promise.all([
-            tx.selectFrom('settings').select('value').where('key', '=', 'app_name').execute(),
-            tx.selectFrom('users').select('id').where('id', '=', 0).execute(),
-          ]);
-          await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', 'app_name').execute();
-        });
-      // once, so that the statements are prepared on the connection (a Parse message goes along once per connection)
-      await inTransaction(s.ctx, work);
-      // the statements each write carries: a simple query (BEGIN, SAVEPOINT, RELEASE, COMMIT) or a prepared one's Bind
-      const writes = (await pgWritesBy(() => inTransaction(s.ctx, work)))
-        .flat()
-        .map((write) => pgMessagesOf(write).filter((type) => type === 'Q' || type === 'B').length);
-      // BEGIN, SAVEPOINT and the two reads sent with them (one locks); the next two reads; the update; RELEASE and
-      // COMMIT: four writes, not nine
-      expect(writes).toEqual([4, 2, 1, 2]);
-    },
-  );
-
-  it.runIf(onPostgres)(
-    'skip what was sent in the same round trip behind a statement that failed: it never ran, nothing commits, and the connection goes on (PostgreSQL)',
-    async () => {
-      const key = `chained.${process.pid}.${Date.now()}`;
-      await s.db.insertInto('settings').values({ key, value: 'taken' }).execute();
-      const behind: unknown[] = [];
-      const work = (tx: Tx) =>
-        together(tx, [
-          () =>
-            tx
-              .insertInto('settings')
-              .values({ key: `${key}.a`, value: 'a' })
-              .execute(),
-          () => tx.insertInto('settings').values({ key, value: 'dup' }).execute(),
-          () =>
-            tx
-              .updateTable('settings')
-              .set({ value: 'changed' })
-              .where('key', '=', key)
-              .execute()
-              .catch((err: unknown) => {
-                behind.push(err);
-                throw err;
-              }),
-        ]);
-      for (let i = 0; i < 3; i++) await expect(inTransaction(s.ctx, work)).rejects.toThrow(/duplicate key/);
-      // the update behind the refused insert was sent in its round trip and skipped by PostgreSQL, not refused by it
-      expect(behind).toHaveLength(3);
-      for (const err of behind) expect(isSkipped(err)).toBe(true);
-      const stored = await s.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${key}%`).execute();
-      expect(stored).toEqual([{ key, value: 'taken' }]);
-      // the pool's connections answer the next transactions as if nothing had happened
-      const values = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          inTransaction(s.ctx, async (tx) => {
-            await tx.updateTable('settings').set({ value: sql`value` }).where('key', '=', key).execute();
-            return (await sql<{ n: number }>`select cast(${i} as integer) as n`.execute(tx)).rows[0]!.n;
-          }),
-        ),
-      );
-      expect(values).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    },
-  );
 
   it('leave no connection holding unsent statements: work that fails right after its SAVEPOINT, then others on the same connections', async () => {
     const failing = Array.from({ length: 20 }, () =>

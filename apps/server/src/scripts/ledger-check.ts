@@ -1,12 +1,13 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { inReadOnly } from '../db/transaction.js';
 import { checkLedger } from '../modules/ledger/ledger.service.js';
 
 /** `npm run ledger:check`: verifies the ledger of the configured database and exits non-zero on any problem. */
 const config = loadConfig(process.env);
 const database = await openDatabase(config);
 try {
-  const report = await checkLedger(database.db);
+  const report = await inReadOnly({ database, log: console }, checkLedger);
   if (report.ok) {
     process.stdout.write(
       'ledger check: every journal balances, every balance equals its postings, no customer account is negative\n',

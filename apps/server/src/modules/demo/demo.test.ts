@@ -6,7 +6,7 @@ import { checkLedger } from '../ledger/ledger.service.js';
 
 let s: TestServer | undefined;
 afterEach(async () => {
-  if (s) expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+  if (s) expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   await s?.close();
   s = undefined;
 });

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
-import { prepared, preparedStatement } from '../../db/prepared.js';
-import { refusedWhenNone } from '../../db/queries.js';
+import { prepared } from '../../db/prepared.js';
 import type { InterestOrdersTable, InterestProductsTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -24,28 +23,23 @@ export async function updateProduct(tx: Tx, id: number, set: Updateable<Interest
 
 /**
  * Adds `n` to what the product sold, only if it is active, `n` is within its per-order limits, the quota takes it and
- * the product still has the rate and days the order was written with (`findProduct` tells why not). A subscription's
- * last change, run by `lastly`: on PostgreSQL sent with the COMMIT, so subscriptions to one product queue on its row
- * for the COMMIT alone; the condition makes overselling the quota impossible even without the lock.
+ * the product still has the rate and days the order was written with (`findProduct` tells why not): the condition
+ * makes overselling the quota impossible even without a lock. False when it took nothing.
  */
-const takeQuota = preparedStatement(4, (db, id: number, n: bigint, rate: bigint, days: number) =>
-  refusedWhenNone(
-    db,
-    db
-      .updateTable('interest_products')
-      .set((eb) => ({ sold: eb('sold', '+', n) }))
-      .where('id', '=', id)
-      .where('active', '=', true)
-      .where('min_amount', '<=', n)
-      .where('max_amount', '>=', n)
-      .where((eb) => eb(eb('sold', '+', n), '<=', eb.ref('quota')))
-      .where('rate', '=', rate)
-      .where('days', '=', days)
-      .returning('id'),
-  ),
-);
-export const quotaTaken = (tx: Tx, product: Selectable<InterestProductsTable>, n: bigint) =>
-  takeQuota(tx, product.id, n, product.rate, product.days);
+export async function takeQuota(tx: Tx, product: Selectable<InterestProductsTable>, n: bigint): Promise<boolean> {
+  const r = await tx
+    .updateTable('interest_products')
+    .set((eb) => ({ sold: eb('sold', '+', n) }))
+    .where('id', '=', product.id)
+    .where('active', '=', true)
+    .where('min_amount', '<=', n)
+    .where('max_amount', '>=', n)
+    .where((eb) => eb(eb('sold', '+', n), '<=', eb.ref('quota')))
+    .where('rate', '=', product.rate)
+    .where('days', '=', product.days)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
 
 export async function pageProducts(tx: Tx, f: { activeOnly: boolean }, limit: number, offset: number) {
   let q = tx.selectFrom('interest_products');
@@ -61,10 +55,6 @@ export const productsByIds = (tx: Tx, ids: number[]) =>
 export async function insertOrder(tx: Tx, o: Insertable<InterestOrdersTable>): Promise<number> {
   return (await tx.insertInto('interest_orders').values(o).returning('id').executeTakeFirstOrThrow()).id;
 }
-
-/** PostgreSQL, sent at once (`sendChecked`): an order's insert under the id reserved for it; fails only as an insert does. */
-export const orderInsert = (tx: Tx, o: Insertable<InterestOrdersTable> & { id: number }) =>
-  tx.insertInto('interest_orders').values(o).compile();
 
 export const findOrder = (tx: Tx, id: number) =>
   tx.selectFrom('interest_orders').selectAll().where('id', '=', id).executeTakeFirst();

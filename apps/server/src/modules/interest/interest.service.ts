@@ -12,13 +12,11 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
-import { reserveId } from '../../db/queries.js';
 import type { InterestOrdersTable, InterestProductsTable } from '../../db/schema.js';
-import { commitsWith, lastly, sendChecked, sendsAtOnce } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { type AccountRef, type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
+import { type AccountRef, type NewJournal, post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import * as repo from './interest.repository.js';
 
@@ -191,25 +189,12 @@ const subscribeJournal = (userId: number, id: number, n: bigint, now: Date): New
 });
 
 /**
- * The product's quota taken by a change that checks the product again, as the subscription's last (`lastly`); refused
- * (another subscription took the rest, or an operator changed the product), the order and its posting are undone, and
- * why is read afresh — on PostgreSQL after the rollback: this transaction holds a key-share lock on the product (the
- * order's foreign key), and a read waiting for the product's row lock could deadlock with a subscription holding it.
- */
-const takeQuotaLast = (tx: Tx, product: ProductRow, n: bigint) =>
-  lastly(tx, repo.quotaTaken(tx, product, n), async (reader) => {
-    // it would take the order now: what refused it was a change of the product's rate or days
-    return refusal(await repo.findProduct(reader, product.id), n) ?? new DomainError('interest_product_changed');
-  });
-
-/**
  * Subscribes `number` USDT to a product. In one transaction: the amount is checked against the product as read (active,
  * per-order limits, quota left), the order written with the product's rate, days and the interest they pay, the amount
- * moved available -> interest, and last the quota taken by the change that checks the product again, and that it was
- * not changed meanwhile (`takeQuotaLast`: on PostgreSQL sent with the COMMIT): the product's row is locked for the
- * COMMIT only, so subscriptions to one product do not wait for each other's whole work, and every lock is taken in the
- * order a refusal takes them (the customer's accounts, then the product). On PostgreSQL the first run sends it all at
- * once (`sendOrder`). Anything refused changes nothing.
+ * moved available -> interest, and last the quota taken by a guarded change that checks the product again and that it
+ * was not changed meanwhile (`takeQuota`): the product's row is locked from that change to the COMMIT only, and every
+ * lock is taken in the order a refusal takes them (the customer's accounts, then the product). Anything refused
+ * changes nothing.
  */
 export async function createOrder(
   tx: Tx,
@@ -225,10 +210,6 @@ export async function createOrder(
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
     const n = input.number;
-    if (sendsAtOnce(tx)) {
-      const sent = await sendOrder(tx, ctx, userId, input.lixibao_id, n, requestId, now);
-      if (sent) return sent;
-    }
     const product = await repo.findProduct(tx, input.lixibao_id);
     const refused = refusal(product, n);
     if (refused || !product) throw refused;
@@ -236,38 +217,14 @@ export async function createOrder(
     const id = await repo.insertOrder(tx, order);
     // the ledger refuses (insufficient_balance) when available is short; the savepoint or transaction undoes the rest
     await post(tx, subscribeJournal(userId, id, n, now));
-    await takeQuotaLast(tx, product, n);
+    // refused (another subscription took the rest, or an operator changed the product): why is read afresh; when it
+    // would take the order now, what refused it was a change of the product's rate or days
+    if (!(await repo.takeQuota(tx, product, n))) {
+      throw refusal(await repo.findProduct(tx, product.id), n) ?? new DomainError('interest_product_changed');
+    }
     await notifyUser(tx, ctx, userId, ['money', 'interest'], undefined, orderRef(id));
     return toOrder({ ...order, id, settled_at: null }, product.name);
   });
-}
-
-/**
- * PostgreSQL, the first run of a subscription's transaction (`sendsAtOnce`): the product and the new id read first (on
- * shared connections), then BEGIN, the insert, the posting, the quota's take and the COMMIT in one write — shared with
- * the other subscriptions to the product ready at the same time (`commitsWith`). A refused posting fails, and the
- * transaction runs again the careful way, which says why; a refused take is explained as the careful way explains it.
- * Answers undefined when the product does not take the amount: the careful way refuses it, in its order.
- */
-async function sendOrder(
-  tx: Tx,
-  ctx: AppContext,
-  userId: number,
-  productId: number,
-  n: bigint,
-  requestId: string | null,
-  now: Date,
-): Promise<InterestOrder | undefined> {
-  const [product, id] = await Promise.all([repo.findProduct(tx, productId), reserveId(tx, 'interest_orders')]);
-  if (!product || refusal(product, n) || id === undefined) return undefined;
-  const order = { ...newOrder(userId, product, n, requestId, now), id };
-  // every subscription to the product changes its row last: those ready together commit together, the row locked once
-  commitsWith(tx, `interest:${product.id}`, userId);
-  await sendChecked(tx, repo.orderInsert(tx, order));
-  await postChecked(tx, subscribeJournal(userId, id, n, now));
-  await takeQuotaLast(tx, product, n);
-  await notifyUser(tx, ctx, userId, ['money', 'interest'], undefined, orderRef(id));
-  return toOrder({ ...order, settled_at: null }, product.name);
 }
 
 export async function listOwnOrders(tx: Tx, userId: number, p: number, pageSize: number): Promise<Page<InterestOrder>> {

@@ -17,12 +17,10 @@ import {
   operatorOf,
   ownerToken,
   PASSWORD,
-  pgWritesBy,
   signUp,
   type TestServer,
   withChangeBefore,
 } from '../../../test/harness.js';
-import { preparedNameOf } from '../../db/pg-session.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 
@@ -216,26 +214,6 @@ describe('a subscription racing an operator and other subscriptions', () => {
     expect((await subscribe(c.token, p.id, '50')).data).toMatchObject({ amount: '50.00', status: 'active' });
   });
 
-  it.runIf(onPostgres)(
-    'on PostgreSQL, subscriptions to one product ready at the same time commit in one transaction (commitsWith)',
-    async () => {
-      const p = await product({ quota: '1000' });
-      const cs = await Promise.all(Array.from({ length: 6 }, () => customer('100')));
-      const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
-      const writes = await pgWritesBy(async () => {
-        const answers = await Promise.all(
-          cs.map((c, i) => subscribe(c.token, p.id, '20', { request_id: `interest-group-${i}-01` })),
-        );
-        expect(answers.map((a) => a.code)).toEqual(cs.map(() => 200));
-      });
-      const begins = writes.flat().filter((text) => text.includes(bindOf('begin')));
-      expect(begins.length).toBeGreaterThanOrEqual(1);
-      expect(begins.length).toBeLessThan(cs.length);
-      const row = await s.db.selectFrom('interest_products').select('sold').where('id', '=', p.id).executeTakeFirstOrThrow();
-      expect(row.sold).toBe(120_000_000n);
-      for (const c of cs) expect(await money(c.token)).toMatchObject({ balance: '80.00', interest: '20.00' });
-    },
-  );
 });
 
 describe('settlement', () => {

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { onPostgres, prepared, preparedStatement } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
-import { sendChecked } from '../../db/transaction.js';
 
 export async function insertAccounts(
   tx: Tx,
@@ -61,69 +60,6 @@ async function applyToAccount(
   return (await addToAccount(tx, account.owner, account.kind, account.currency, amount, now)).rows[0];
 }
 
-/** The values of a two-leg journal's statement (`pairPost`, `pairPostChecked`), in the order they are bound. */
-type PairValues = readonly [
-  owner1: string,
-  kind1: string,
-  amount1: bigint,
-  owner2: string,
-  kind2: string,
-  amount2: bigint,
-  currency: string,
-  now: string,
-  kind: string,
-  ref: string,
-  actor: string,
-  memo: string,
-];
-
-/**
- * PostgreSQL: a two-leg journal as the common table expressions of one statement, ended by `answer`: each leg's account
- * changed as `applyToAccount` changes it, the journal and its two postings written only when both legs were, and
- * nothing more changed when the first leg was refused. The second leg waits for the first (it reads its outcome), so the
- * two rows are locked in the order given, as `post` orders them against deadlocks.
- */
-const pairStatement = (
-  [owner1, kind1, amount1, owner2, kind2, amount2, currency, now, kind, ref, actor, memo]: PairValues,
-  answer: ReturnType<typeof sql>,
-) => sql`with a1 as (
-  update accounts set balance = balance + ${amount1}::bigint, updated_at = ${now}
-  where owner = ${owner1} and kind = ${kind1} and currency = ${currency} and (user_id is null or balance + ${amount1}::bigint >= 0)
-  returning id, balance
-), a2 as (
-  update accounts set balance = balance + ${amount2}::bigint, updated_at = ${now}
-  where owner = ${owner2} and kind = ${kind2} and currency = ${currency} and (user_id is null or balance + ${amount2}::bigint >= 0)
-    and exists (select 1 from a1)
-  returning id, balance
-), j as (
-  insert into journals (kind, ref, actor, memo, created_at)
-  select ${kind}, ${ref}, ${actor}, ${memo}, ${now} where exists (select 1 from a2)
-  returning id
-), p as (
-  insert into postings (journal_id, account_id, amount, balance_after, created_at)
-  select j.id, a1.id, ${amount1}::bigint, a1.balance, ${now} from j cross join a1
-  union all
-  select j.id, a2.id, ${amount2}::bigint, a2.balance, ${now} from j cross join a2
-)
-${answer}`;
-
-/**
- * A two-leg journal in one statement (four round trips in one) that answers the journal's id, or null with whether the
- * first leg went through (then the second was refused).
- */
-const pairPost = prepared(12, (db, ...values: PairValues) => ({
-  compile: () =>
-    sql<{ journal_id: number | null; first_applied: boolean }>`${pairStatement(
-      values,
-      sql`select (select id from j) as journal_id, exists (select 1 from a1) as first_applied`,
-    )}`.compile(db),
-}));
-
-/** The same statement sent at once (`sendChecked`): it fails (division_by_zero) when a leg was refused. */
-const pairPostChecked = preparedStatement(12, (db, ...values: PairValues) => ({
-  compile: () => sql`${pairStatement(values, sql`select 1 / (select count(*) from j) as "changed"`)}`.compile(db),
-}));
-
 export interface Leg {
   owner: string;
   kind: string;
@@ -141,8 +77,7 @@ export interface JournalHead {
  * Posts a journal whose legs come in the order their rows are to be locked: each leg's account changed
  * (`applyToAccount`), the journal written, its postings with each account's balance after. Answers the journal's
  * id, or the first leg refused (a customer account would go below zero, or there is no such account), having then
- * written nothing more. On PostgreSQL a two-leg journal is one statement (`pairPost`); elsewhere, and for more legs,
- * a statement each.
+ * written nothing more.
  */
 export async function postJournal(
   tx: Tx,
@@ -150,12 +85,6 @@ export async function postJournal(
   currency: string,
   j: JournalHead,
 ): Promise<{ journalId: number } | { refused: Leg }> {
-  const pair = onPostgres(tx) ? pairOf(legs, currency, j) : undefined;
-  if (pair) {
-    const row = (await pairPost(tx, ...pair)).rows[0];
-    if (row?.journal_id != null) return { journalId: row.journal_id };
-    return { refused: row?.first_applied ? legs[1]! : legs[0]! };
-  }
   const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
   for (const leg of legs) {
     const after = await applyToAccount(tx, { ...leg, currency }, leg.amount, j.now);
@@ -168,23 +97,6 @@ export async function postJournal(
     postings.map((p) => ({ ...p, journalId })),
   );
   return { journalId };
-}
-
-/**
- * A two-leg journal of distinct accounts sent at once (`sendChecked`), in a transaction that `sendsAtOnce`: written as
- * `postJournal` writes it, or, when a leg is refused, failing so that the transaction runs again the careful way.
- */
-export async function postJournalChecked(tx: Tx, legs: readonly Leg[], currency: string, j: JournalHead): Promise<void> {
-  const pair = pairOf(legs, currency, j);
-  if (!pair) throw new Error('ledger: a journal sent at once has two legs on distinct accounts');
-  await sendChecked(tx, pairPostChecked(tx, ...pair));
-}
-
-/** A journal of two legs on distinct accounts as its one statement binds it (`pairStatement`); undefined for any other. */
-function pairOf(legs: readonly Leg[], currency: string, j: JournalHead): PairValues | undefined {
-  const [a, b] = legs;
-  if (legs.length !== 2 || !a || !b || (a.owner === b.owner && a.kind === b.kind)) return undefined;
-  return [a.owner, a.kind, a.amount, b.owner, b.kind, b.amount, currency, j.now, j.kind, j.ref, j.actor, j.memo];
 }
 
 const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>

@@ -96,16 +96,6 @@ export async function post(tx: Tx, journal: NewJournal): Promise<number> {
   throw await refusalOf(tx, done.refused);
 }
 
-/**
- * Posts a two-leg journal in a transaction that sends its changes at once (`sendsAtOnce`): sent without waiting, written
- * as `post` writes it; a leg that would take a customer account below zero fails it, and the transaction runs again the
- * careful way, where `post` says why.
- */
-export async function postChecked(tx: Tx, journal: NewJournal): Promise<void> {
-  const { legs, head } = prepareJournal(journal);
-  await repo.postJournalChecked(tx, legs, CURRENCY, head);
-}
-
 /** A customer's balances by account kind, read from their ledger accounts. */
 export async function balances(tx: Tx, userId: number): Promise<Record<UserAccountKind, bigint>> {
   const rows = await repo.userBalances(tx, userId, CURRENCY);

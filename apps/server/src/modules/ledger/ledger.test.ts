@@ -13,7 +13,7 @@ const now = () => s.clock.now();
 describe('ledger', () => {
   it('posts a balanced journal with balances after each leg', async () => {
     const { user } = await signUp(s);
-    await s.db.transaction().execute((tx) =>
+    await s.tx((tx) =>
       post(tx, {
         kind: 'adjust',
         ref: 'test:1',
@@ -25,14 +25,14 @@ describe('ledger', () => {
         ],
       }),
     );
-    expect((await moneyInfo(s.db, user.id)).balance).toBe('2.50');
-    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+    expect((await s.tx((tx) => moneyInfo(tx, user.id))).balance).toBe('2.50');
+    expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
 
   it('refuses journals that do not balance or have a zero leg', async () => {
     const { user } = await signUp(s);
     const attempt = (legs: { amount: bigint }[]) =>
-      s.db.transaction().execute((tx) =>
+      s.tx((tx) =>
         post(tx, {
           kind: 'adjust',
           ref: 'test:2',
@@ -51,9 +51,9 @@ describe('ledger', () => {
 
   it('rolls the whole journal back when a customer account would go below zero', async () => {
     const { user } = await signUp(s);
-    const before = await moneyInfo(s.db, user.id);
+    const before = await s.tx((tx) => moneyInfo(tx, user.id));
     await expect(
-      s.db.transaction().execute((tx) =>
+      s.tx((tx) =>
         post(tx, {
           kind: 'withdraw',
           ref: 'test:3',
@@ -66,14 +66,14 @@ describe('ledger', () => {
         }),
       ),
     ).rejects.toMatchObject({ key: 'insufficient_balance' });
-    expect(await moneyInfo(s.db, user.id)).toEqual(before);
-    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+    expect(await s.tx((tx) => moneyInfo(tx, user.id))).toEqual(before);
+    expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
 
   it('stores nothing of a journal whose later leg is refused, the earlier one included (on PostgreSQL one statement)', async () => {
     const { user } = await signUp(s);
     const fund = (amount: bigint) =>
-      s.db.transaction().execute((tx) =>
+      s.tx((tx) =>
         post(tx, {
           kind: 'adjust',
           ref: 'test:4',
@@ -86,17 +86,17 @@ describe('ledger', () => {
         }),
       );
     await fund(5n);
-    const before = await moneyInfo(s.db, user.id);
+    const before = await s.tx((tx) => moneyInfo(tx, user.id));
     // legs are applied in the order of their accounts: available (+3, which would pass) before frozen (-3, empty)
     const unfreeze = (legs: Parameters<typeof post>[1]['legs']) =>
-      s.db.transaction().execute((tx) => post(tx, { kind: 'withdraw_refund', ref: 'test:5', actor: 'test', now: now(), legs }));
+      s.tx((tx) => post(tx, { kind: 'withdraw_refund', ref: 'test:5', actor: 'test', now: now(), legs }));
     await expect(
       unfreeze([
         { account: { user: user.id, kind: 'frozen' }, amount: -3n },
         { account: { user: user.id, kind: 'available' }, amount: 3n },
       ]),
     ).rejects.toMatchObject({ key: 'insufficient_balance' });
-    expect(await moneyInfo(s.db, user.id)).toEqual(before);
+    expect(await s.tx((tx) => moneyInfo(tx, user.id))).toEqual(before);
     // an account that does not exist is a programming error, named
     await expect(
       unfreeze([
@@ -104,16 +104,16 @@ describe('ledger', () => {
         { account: { user: 999_999_999, kind: 'frozen' }, amount: 1n },
       ]),
     ).rejects.toThrow('ledger: no account user:999999999/frozen');
-    expect(await moneyInfo(s.db, user.id)).toEqual(before);
+    expect(await s.tx((tx) => moneyInfo(tx, user.id))).toEqual(before);
     const journals = await s.db.selectFrom('journals').select('id').where('ref', '=', 'test:5').execute();
     expect(journals).toEqual([]);
-    expect(await checkLedger(s.db)).toEqual({ ok: true, problems: [] });
+    expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
 
   it('detects a balance edited outside the ledger', async () => {
     const { user } = await signUp(s);
     await s.db.updateTable('accounts').set({ balance: 7n }).where('user_id', '=', user.id).where('kind', '=', 'escrow').execute();
-    const report = await checkLedger(s.db);
+    const report = await s.tx(checkLedger);
     expect(report.ok).toBe(false);
     expect(report.problems.join('\n')).toMatch(new RegExp(`user:${user.id}/escrow\\) holds 7 but its postings sum to 0`));
     expect(report.problems.join('\n')).toContain('all accounts sum to 7, not 0');

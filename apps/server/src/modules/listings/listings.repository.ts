@@ -1,8 +1,6 @@
 import { UNFINISHED_TRADE_STATUSES } from '@c2c/shared';
 import type { Insertable } from 'kysely';
 import type { Tx } from '../../context.js';
-import { preparedStatement } from '../../db/prepared.js';
-import { refusedWhenNone } from '../../db/queries.js';
 import type { ListingsTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -30,24 +28,21 @@ export const findListingByRequest = (tx: Tx, userId: number, requestId: string) 
 
 /**
  * Takes `n` off what a listing still offers, only if it is open, its seller active (not frozen) and that much is
- * left. A take's last change, run by `lastly`: on PostgreSQL sent with the COMMIT, so takes from one listing queue on
- * its row for the COMMIT alone; the condition makes overselling impossible even without a lock.
+ * left: the condition makes overselling impossible even without a lock. False when it took nothing.
  */
-export const takeOrder = preparedStatement(2, (db, id: number, n: bigint) =>
-  refusedWhenNone(
-    db,
-    db
-      .updateTable('listings')
-      .set((eb) => ({ remaining: eb('remaining', '-', n) }))
-      .where('id', '=', id)
-      .where('status', '=', 'open')
-      .where('seller_active', '=', true)
-      .where('remaining', '>=', n)
-      // less than the minimum only as the whole rest (`smallestTake`)
-      .where((eb) => eb.or([eb('min_amount', '<=', n), eb('remaining', '=', n)]))
-      .returning('id'),
-  ),
-);
+export async function takeOrder(tx: Tx, id: number, n: bigint): Promise<boolean> {
+  const r = await tx
+    .updateTable('listings')
+    .set((eb) => ({ remaining: eb('remaining', '-', n) }))
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('seller_active', '=', true)
+    .where('remaining', '>=', n)
+    // less than the minimum only as the whole rest (`smallestTake`)
+    .where((eb) => eb.or([eb('min_amount', '<=', n), eb('remaining', '=', n)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
 
 /** Gives `n` back to an open listing (a trade cancelled or expired); false when the listing is closed. */
 export async function giveBackRemaining(tx: Tx, id: number, n: bigint): Promise<boolean> {

@@ -208,7 +208,7 @@ export async function listListings(
 /** A listing locked until the transaction ends (its cancel and the ends of trades on it queue behind each other). */
 export const lockListing = (tx: Tx, id: number) => repo.lockListing(tx, id);
 export const findListing = (tx: Tx, id: number) => repo.findListing(tx, id);
-/** The change that takes `n` off an open listing of an active seller, to be run last by `lastly`. Never oversells. */
+/** Takes `n` off an open listing of an active seller, by a guarded change; false when refused. Never oversells. */
 export const takeOrder = (tx: Tx, id: number, n: bigint) => repo.takeOrder(tx, id, n);
 
 /**

@@ -13,13 +13,11 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
-import { reserveId } from '../../db/queries.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';
-import { commitsWith, lastly, sendsAtOnce, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
+import { type NewJournal, post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, defaultPayoutAccount, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
@@ -172,7 +170,7 @@ export async function updateMerchant(tx: Tx, ctx: AppContext, actor: Actor, inpu
   return toAdminMerchant(after, stats.get(input.id));
 }
 
-/** Whether an offer as read takes an order of `n` (what `reservation` checks again as it reserves). */
+/** Whether an offer as read takes an order of `n` (what `reserve` checks again as it reserves). */
 const offerTakes = (m: MerchantRow, n: bigint) => m.active && n >= m.min_amount && n <= m.max_amount && n <= m.quantity;
 
 /** Why an offer took no order of `n`, in the order a customer is told: missing, inactive, the limits, the quantity. */
@@ -187,11 +185,10 @@ function refusal(merchant: MerchantRow | undefined, n: bigint): DomainError {
 /**
  * Sells USDT to a merchant. In one transaction: the order is checked against the offer as read (active, per-order
  * limits, quantity left) and against the payout account (the customer's, of a kind the merchant pays to; when none is
- * named, their usable one of those kinds: `saleAccount`), the sale is
- * written at the offer's price with its order number (S, the UTC day, the id), the amount moved available -> frozen,
- * and last the offer's quantity reserved by the statement that checks it again, and that the offer was not changed
- * meanwhile (`reservation`, run by `lastly`: on PostgreSQL sent with the COMMIT): the offer's row is locked for the
- * COMMIT only, so concurrent sales to one offer do not wait for each other's whole work, and every lock of a sale is taken in the order a rejection takes them
+ * named, their usable one of those kinds: `saleAccount`), the sale is written at the offer's price with its order
+ * number (S, the UTC day, the id), the amount moved available -> frozen, and last the offer's quantity reserved by a
+ * guarded change that checks it again and that the offer was not changed meanwhile (`reserve`): the offer's row is
+ * locked from that change to the COMMIT only, and every lock of a sale is taken in the order a rejection takes them
  * (the customer's accounts, then the offer). Anything refused changes nothing.
  */
 export async function createSale(
@@ -212,35 +209,24 @@ export async function createSale(
     const now = ctx.clock.now();
     const n = input.number;
     const bkId = input.bk_id ?? (await saleAccount(tx, userId, input.saleu_id, now));
-    if (sendsAtOnce(tx)) {
-      const sent = await sendSale(tx, ctx, userId, { ...input, bk_id: bkId, requestId }, now);
-      if (sent) return sent;
-    }
-    // the offer, the payout account (locked) and the sale's id (PostgreSQL: from its sequence) are read together: on
-    // PostgreSQL one round trip
-    const [merchant, account, reserved] = await Promise.all([
-      repo.readOffer(tx, input.saleu_id),
-      lockOwnAccount(tx, userId, bkId),
-      reserveId(tx, 'merchant_sales'),
-    ]);
+    const merchant = await repo.readOffer(tx, input.saleu_id);
+    const account = await lockOwnAccount(tx, userId, bkId);
     if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);
     if (!methods.includes(account.type)) throw new DomainError('payout_kind_not_accepted');
     checkUsable(account, now);
-    const inserted = repo.insertSale(tx, ctx.dialect, newSale(userId, merchant, n, account.id, requestId, now), reserved);
-    // with the id known ahead, the insert and the posting go out together (PostgreSQL: one round trip, not two);
-    // SQLite knows the id once its insert has run, at once. The ledger refuses (insufficient_balance) when available is
-    // short; the savepoint or transaction undoes the rest
-    const id = reserved ?? (await inserted).id;
-    const [{ order_no: orderNo }] = await together(tx, [() => inserted, () => post(tx, saleJournal(userId, id, n, now))]);
+    const { id, order_no } = await repo.insertSale(tx, newSale(userId, merchant, n, account.id, requestId, now));
+    // the ledger refuses (insufficient_balance) when available is short
+    await post(tx, saleJournal(userId, id, n, now));
     // last: the offer's quantity reserved by a change that checks the offer again; refused (another sale took the rest,
-    // or an operator changed the offer), the sale and its posting are undone, and why is read afresh. On PostgreSQL it
-    // travels with the COMMIT and why is read after the rollback: this transaction held a key-share lock on the offer
-    // (the sale's foreign key), and a read that waited for the offer's row lock would deadlock with a sale holding it
-    await reserveLast(tx, merchant, n);
+    // or an operator changed the offer), everything is undone and why is read afresh (a plain read waits for no lock)
+    if (!(await repo.reserve(tx, merchant, n))) {
+      const current = await repo.readOffer(tx, merchant.id);
+      throw current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
+    }
     await notifyUser(tx, ctx, userId, ['money', 'saleu']);
-    return { id, order_no: orderNo, status: 'auditing' as const };
+    return { id, order_no, status: 'auditing' as const };
   });
 }
 
@@ -255,16 +241,6 @@ async function saleAccount(tx: Tx, userId: number, merchantId: number, now: Date
   if (!account) throw new DomainError('sale_no_payout_account');
   return account.id;
 }
-
-/**
- * The offer's quantity reserved by a change that checks the offer again, as the sale's last (`lastly`); refused (another
- * sale took the rest, or an operator changed the offer), the sale and its posting are undone, and why is read afresh.
- */
-const reserveLast = (tx: Tx, merchant: MerchantRow, n: bigint) =>
-  lastly(tx, repo.reservation(tx, merchant, n), async (reader) => {
-    const current = await repo.readOffer(reader, merchant.id);
-    return current && offerTakes(current, n) ? new DomainError('merchant_offer_changed') : refusal(current, n);
-  });
 
 /** A sale of `n` to the offer as it was read, at its price, paid to `accountId`, awaiting review. */
 const newSale = (
@@ -298,36 +274,6 @@ const saleJournal = (userId: number, id: number, n: bigint, now: Date): NewJourn
     { account: { user: userId, kind: 'frozen' }, amount: n },
   ],
 });
-
-/**
- * PostgreSQL, the first run of a sale's transaction (`sendsAtOnce`): the offer and the new id read first (on shared
- * connections), then BEGIN, the insert, the posting, the offer's reservation and the COMMIT go in one write, each checking
- * what the careful way checks before it (the account usable and of a kind the offer pays to, the balance, the offer).
- * A refused insert or posting fails, and the transaction runs again the careful way, which says why; a refused
- * reservation is explained as the careful way explains it (`reserveLast`). Sales to one offer that are ready at the same
- * time share one transaction (`commitsWith`): the offer's row, which each changes last, is locked and flushed once for
- * all of them, not passed from one COMMIT to the next. Answers undefined when the offer does not take the quantity: the
- * careful way refuses it, in its order.
- */
-async function sendSale(
-  tx: Tx,
-  ctx: AppContext,
-  userId: number,
-  input: { saleu_id: number; number: bigint; bk_id: number; requestId: string | null },
-  now: Date,
-) {
-  const n = input.number;
-  const [merchant, id] = await Promise.all([repo.readOffer(tx, input.saleu_id), reserveId(tx, 'merchant_sales')]);
-  if (!merchant || !offerTakes(merchant, n) || id === undefined) return undefined;
-  const sale = newSale(userId, merchant, n, input.bk_id, input.requestId, now);
-  // every sale to the offer changes its row last: the sales ready together commit together, the row locked once
-  commitsWith(tx, `merchant:${merchant.id}`, userId);
-  const orderNo = await repo.insertSaleChecked(tx, sale, id, merchant.methods);
-  await postChecked(tx, saleJournal(userId, id, n, now));
-  await reserveLast(tx, merchant, n);
-  await notifyUser(tx, ctx, userId, ['money', 'saleu']);
-  return { id, order_no: orderNo, status: 'auditing' as const };
-}
 
 function toSale(r: SaleRow, merchant: MerchantRow | undefined, account: PayoutAccount | undefined): MerchantSale {
   return {

@@ -68,19 +68,3 @@ export async function typesBound(tx: Tx, userId: number): Promise<string[]> {
 export async function deleteAccountsOf(tx: Tx, userId: number) {
   await tx.deleteFrom('payout_accounts').where('user_id', '=', userId).execute();
 }
-
-/**
- * PostgreSQL: the payout account `id` when a payout may go to it at `now` — the customer's own, current (`lockAccount`),
- * past its cooling time (`checkUsable`) — and of one of `types` (`bank,wise`, as a merchant lists the kinds it pays to),
- * locked as `lockAccount` locks it. For a statement sent at once that records a payout to it and selects from this
- * (`sendChecked`): no row, no payout.
- */
-export const usableAccount = (db: Kysely<DB>, id: number, userId: number, now: string, types: string) =>
-  db
-    .selectFrom('payout_accounts')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('removed_at', 'is', null)
-    .where('usable_at', '<=', now)
-    .where('type', '=', sql<string>`any(string_to_array(${types}, ','))`)
-    .forUpdate();

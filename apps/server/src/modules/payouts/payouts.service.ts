@@ -174,12 +174,6 @@ export async function defaultPayoutAccount(tx: Tx, userId: number, types: readon
 }
 
 /**
- * `lockOwnAccount` and `checkUsable` as one query (PostgreSQL), for a statement sent at once (`sendChecked`) that
- * records a payout to the account: it selects from this, and finds no row where the careful way refuses.
- */
-export const usableAccount = repo.usableAccount;
-
-/**
  * One of the caller's current accounts, locked until the transaction ends, for a payout to it: an edit or a
  * removal running at the same time waits, then sees the payout (and refuses), or goes first and this finds nothing.
  */

@@ -1,7 +1,7 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Tx } from '../../context.js';
 import { sumOf } from '../../db/queries.js';
-import type { ProofLeavesTable, ProofNodesTable } from '../../db/schema.js';
+import type { DB, ProofLeavesTable, ProofNodesTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
 /** Rows per INSERT: 5 columns each stays far below both databases' bound-parameter limits. */
@@ -13,7 +13,7 @@ const CHUNK = 1000;
  * one statement reads one point of committed data on both databases, so no posting lands between two parts of it.
  * Columns: user_id (null on the platform's row) and amount.
  */
-export const holdingsQuery = (db: Tx, currency: string) =>
+export const holdingsQuery = (db: Kysely<DB>, currency: string) =>
   sql<{ user_id: Count | null; amount: Count | null }>`
     SELECT u.id AS user_id, COALESCE(SUM(a.balance), 0) AS amount
       FROM users u LEFT JOIN accounts a ON a.user_id = u.id AND a.currency = ${currency}

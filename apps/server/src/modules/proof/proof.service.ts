@@ -10,10 +10,10 @@ import {
   type SumNode,
   userHash,
 } from '@c2c/shared';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import type { Dialect } from '../../db/database.js';
-import type { ProofSnapshotsTable } from '../../db/schema.js';
+import type { DB, ProofSnapshotsTable } from '../../db/schema.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
@@ -90,7 +90,8 @@ export interface Holdings {
 export const emptyHoldings = (): Holdings => ({ userIds: [], amounts: [], platform: 0n });
 
 /** The read of a snapshot (`readInSlices`), compiled on `db`; `addHoldings` takes its slices. */
-export const holdingsQuery = (db: Tx) => repo.holdingsQuery(db, CURRENCY);
+/** compiled on the bare database: `readInSlices` runs it outside any transaction */
+export const holdingsQuery = (db: Kysely<DB>) => repo.holdingsQuery(db, CURRENCY);
 export function addHoldings(into: Holdings, rows: Record<string, unknown>[]): void {
   for (const r of rows) {
     const { userId, amount } = repo.readHolding(r);

@@ -65,8 +65,8 @@ describe('receiving addresses', () => {
     }
     expect(await audits()).toBe(before);
     // the repository takes an empty change as no change rather than writing an invalid UPDATE
-    await updateAddressRow(s.db, bep.id, {});
-    await updateAddressRow(s.db, bep.id, { address: undefined, active: undefined });
+    await s.tx((tx) => updateAddressRow(tx, bep.id, {}));
+    await s.tx((tx) => updateAddressRow(tx, bep.id, { address: undefined, active: undefined }));
     expect(
       (await s.db.selectFrom('receiving_addresses').selectAll().where('id', '=', bep.id).executeTakeFirstOrThrow()).active,
     ).toBeTruthy();

@@ -1,7 +1,6 @@
 import type { TradeStatus } from '@c2c/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
-import { preparedStatement } from '../../db/prepared.js';
 import type { TradesTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -9,13 +8,6 @@ type Count = number | bigint | string;
 export async function insertTrade(tx: Tx, t: Insertable<TradesTable>): Promise<number> {
   return (await tx.insertInto('trades').values(t).returning('id').executeTakeFirstOrThrow()).id;
 }
-
-/** PostgreSQL, sent at once (`sendChecked`): a trade's insert under the id reserved for it (`reserveId`); fails only as an insert does. */
-export const tradeInsert = (tx: Tx, t: Insertable<TradesTable> & { id: number }) => tx.insertInto('trades').values(t).compile();
-
-/** PostgreSQL, sent at once: an event of a trade; fails only as an insert does. */
-export const eventInsert = (tx: Tx, e: { trade_id: number; event: string; actor: string; created_at: string }) =>
-  tx.insertInto('trade_events').values(e).compile();
 
 export async function setOrderNo(tx: Tx, id: number, orderNo: string): Promise<void> {
   await tx.updateTable('trades').set({ order_no: orderNo }).where('id', '=', id).execute();
@@ -81,35 +73,18 @@ export async function endedUnpaidSince(tx: Tx, buyerId: number, since: string): 
 /**
  * The buyer's trades that bound a new take, counted by one statement (one snapshot: a trade cancelled meanwhile is
  * counted once, as open or as ended): `open` awaiting payment, `ended` ended unpaid since `since` (`endedUnpaid`).
- * `ok` is the rule, written here once: fewer than `hold` open, and open and ended together under `limit`, so that even
- * if every open trade ends unpaid the cancels stay within the limit. Run after the buyer's row was locked.
+ * Run after the buyer's row was locked.
  */
-const room = (db: Tx, buyerId: number, since: string, hold: number, limit: number) => {
-  const open = db
+export async function takeRoom(tx: Tx, buyerId: number, since: string) {
+  const open = tx
     .selectFrom('trades')
     .where('buyer_id', '=', buyerId)
     .where('status', '=', 'awaiting_payment')
     .select((eb) => eb.fn.countAll().as('n'));
-  const ended = endedUnpaid(db, buyerId, since).select((eb) => eb.fn.countAll().as('n'));
-  return sql<{ open: Count; ended: Count; ok: Count }>`select open, ended,
-    case when open < ${hold} and open + ended < ${limit} then 1 else 0 end as ok
-    from (select (${open}) as open, (${ended}) as ended) counted`;
-};
-
-const roomNow = preparedStatement(4, (db, buyerId: number, since: string, hold: number, limit: number) => ({
-  compile: () => room(db, buyerId, since, hold, limit).compile(db),
-}));
-export async function takeRoom(tx: Tx, buyerId: number, since: string, hold: number, limit: number) {
-  const r = (await tx.executeQuery(roomNow(tx, buyerId, since, hold, limit))).rows[0]!;
-  return { open: Number(r.open), ended: Number(r.ended), ok: Number(r.ok) === 1 };
+  const ended = endedUnpaid(tx, buyerId, since).select((eb) => eb.fn.countAll().as('n'));
+  const { rows } = await sql<{ open: Count; ended: Count }>`select (${open}) as open, (${ended}) as ended`.execute(tx);
+  return { open: Number(rows[0]!.open), ended: Number(rows[0]!.ended) };
 }
-
-/** PostgreSQL, sent at once (`sendChecked`) after the buyer's row was locked: fails where `takeRoom` answers not ok. */
-const roomChecked = preparedStatement(4, (db, buyerId: number, since: string, hold: number, limit: number) => ({
-  compile: () => sql<{ ok: number }>`select 1 / ok as ok from (${room(db, buyerId, since, hold, limit)}) r`.compile(db),
-}));
-export const takeRoomChecked = (tx: Tx, buyerId: number, since: string, hold: number, limit: number) =>
-  roomChecked(tx, buyerId, since, hold, limit);
 
 /** Per trade: chat messages from others that `userId` (buyer or seller of it) has not read. */
 export async function unreadCounts(tx: Tx, userId: number, tradeIds: number[]): Promise<Map<number, number>> {

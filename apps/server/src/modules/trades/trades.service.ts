@@ -13,9 +13,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
-import { reserveId } from '../../db/queries.js';
 import type { TradesTable } from '../../db/schema.js';
-import { commitsWith, lastly, sendChecked, sendsAtOnce } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { randomCode } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
@@ -25,7 +23,7 @@ import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { accountsById, payeeOf } from '../payouts/payouts.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
 import { useUpload } from '../uploads/uploads.service.js';
-import { type CurrentUser, customerLocked, lockCustomer, publicNames } from '../users/users.service.js';
+import { type CurrentUser, lockCustomer, publicNames } from '../users/users.service.js';
 import * as repo from './trades.repository.js';
 
 export type TradeRow = Selectable<TradesTable>;
@@ -181,8 +179,10 @@ const cancelWindowStart = (now: Date) => iso(new Date(now.getTime() - CANCEL_WIN
  * the one that keeps the count there has left the window; else the unpaid trades. Run after the buyer's row was locked.
  */
 async function checkTakeRoom(tx: Tx, buyerId: number, now: Date): Promise<void> {
-  const room = await repo.takeRoom(tx, buyerId, cancelWindowStart(now), UNPAID_LIMIT, CANCEL_LIMIT);
-  if (room.ok) return;
+  const room = await repo.takeRoom(tx, buyerId, cancelWindowStart(now));
+  // fewer than the limit unpaid, and unpaid and ended together under the cancel limit: even if every unpaid trade
+  // ends unpaid, the cancels stay within it
+  if (room.open < UNPAID_LIMIT && room.open + room.ended < CANCEL_LIMIT) return;
   if (room.ended >= CANCEL_LIMIT) {
     const ended = await repo.endedUnpaidSince(tx, buyerId, cancelWindowStart(now));
     // the count drops below the limit once all but the newest CANCEL_LIMIT - 1 have left the window
@@ -197,10 +197,9 @@ async function checkTakeRoom(tx: Tx, buyerId: number, now: Date): Promise<void> 
  * Buys from a listing. In one transaction: the buyer's row is locked (the trades that bound a new one are counted,
  * `checkTakeRoom`, then a trade added, one request after the other); the order is checked against the listing as read
  * (open, its seller active, not the buyer's own, limits, remainder), the trade written, and last the quantity taken
- * off the listing's remainder by a change that checks all that again (`takeOrder`, run by `lastly`: on PostgreSQL sent with the COMMIT), so it is never
- * oversold and the listing's row is locked for the COMMIT only: takes from one listing do not wait for each other's
- * whole work. Refused there, the trade is undone and why is read afresh. No money moves: the quantity stays in the
- * seller's escrow, bound to the trade now.
+ * off the listing's remainder by a guarded change that checks all that again (`takeOrder`), so it is never oversold
+ * and the listing's row is locked only from that change to the COMMIT. Refused there, the trade is undone and why is
+ * read afresh. No money moves: the quantity stays in the seller's escrow, bound to the trade now.
  */
 export async function createTrade(
   tx: Tx,
@@ -217,13 +216,10 @@ export async function createTrade(
   return oncePerRequest(tx, requestId, find, async () => {
     const now = ctx.clock.now();
     const n = input.number;
-    if (sendsAtOnce(tx)) {
-      const sent = await sendTrade(tx, ctx, userId, input.selling_id, n, requestId, now);
-      if (sent) return sent;
-    }
     await lockCustomer(tx, userId);
-    // the buyer's room and the listing as it is now (no lock: the take's last change checks it again), read together
-    const [, listing] = await Promise.all([checkTakeRoom(tx, userId, now), findListing(tx, input.selling_id)]);
+    await checkTakeRoom(tx, userId, now);
+    // no lock on the listing: the take's last change checks it again
+    const listing = await findListing(tx, input.selling_id);
     const refused = takeRefusal(listing, userId, n);
     if (refused || !listing) throw refused;
     const trade = newTrade(userId, listing, n, requestId, now);
@@ -231,7 +227,7 @@ export async function createTrade(
     const id = await repo.insertTrade(tx, { ...trade, order_no: `pending-${randomCode(20)}` });
     const row = await repo.transition(tx, id, ['awaiting_payment'], { order_no: orderNumber(id, now) });
     await event(tx, id, 'created', 'buyer', now);
-    await takeLast(tx, listing.id, n);
+    if (!(await takeOrder(tx, listing.id, n))) throw await whyNotTaken(tx, listing.id, n);
     await tellBoth(tx, ctx, row!, { listing: true });
     return { id };
   });
@@ -264,8 +260,8 @@ const newTrade = (buyerId: number, listing: ListingRow, n: bigint, requestId: st
 function takeRefusal(listing: ListingRow | undefined, buyerId: number, n: bigint): DomainError | undefined {
   if (!listing) return new DomainError('record_not_found');
   if (listing.user_id === buyerId) return new DomainError('listing_own');
-  // a frozen seller could not release: their listings take no trades until they are unfrozen (issue 9); the
-  // listing's seller_active follows the seller's status (a trigger)
+  // a frozen seller could not release: their listings take no trades until they are unfrozen; the listing's
+  // seller_active follows the seller's status (a trigger)
   if (listing.status !== 'open' || !listing.seller_active) return new DomainError('listing_not_open');
   // the last of a listing, less than its minimum, is bought whole (the take's last change checks it again: `takeOrder`)
   const min = smallestTake(listing.min_amount, listing.remaining);
@@ -276,51 +272,17 @@ function takeRefusal(listing: ListingRow | undefined, buyerId: number, n: bigint
 }
 
 /**
- * Last: the quantity taken by a change that checks the listing again; refused (another take got the rest, the seller
- * closed it or was frozen), the trade is undone, and why is read afresh — on PostgreSQL after the rollback, as for a
- * sale (merchants.service.ts): this transaction holds a key-share lock on the listing (the trade's foreign key), and a
- * read waiting for the listing's row lock could deadlock with a take holding it.
+ * Why the take's guarded change was refused, read afresh (another take got the rest, the seller closed the listing or
+ * was frozen); a plain read, which waits for no row lock.
  */
-const takeLast = (tx: Tx, listingId: number, n: bigint) =>
-  lastly(tx, takeOrder(tx, listingId, n), async (reader) => {
-    const current = await findListing(reader, listingId);
-    if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
-    if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
-    const min = smallestTake(current.min_amount, current.remaining);
-    if (n < min) return new DomainError('amount_too_small', { min: formatAmount(min) });
-    // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
-    return new DomainError('listing_changed');
-  });
-
-/**
- * PostgreSQL, the first run of a take's transaction (`sendsAtOnce`): the listing and the new id read first (on shared
- * connections), then BEGIN, the buyer's row locked, the cancel limit checked (after the lock), the trade and its event
- * inserted, the listing's quantity taken and the COMMIT in one write — shared with the other takes from the listing
- * ready at the same time (`commitsWith`). A refused check fails, and the transaction runs again the careful way, which
- * says why; a refused take is explained as the careful way explains it. Answers undefined when the listing as read
- * does not take the trade: the careful way refuses it, in its order.
- */
-async function sendTrade(
-  tx: Tx,
-  ctx: AppContext,
-  buyerId: number,
-  listingId: number,
-  n: bigint,
-  requestId: string | null,
-  now: Date,
-): Promise<{ id: number } | undefined> {
-  const [listing, id] = await Promise.all([findListing(tx, listingId), reserveId(tx, 'trades')]);
-  if (!listing || takeRefusal(listing, buyerId, n) || id === undefined) return undefined;
-  const trade = { ...newTrade(buyerId, listing, n, requestId, now), id, order_no: orderNumber(id, now) };
-  // every take from the listing changes its row last: the takes ready together commit together, the row locked once
-  commitsWith(tx, `listing:${listing.id}`, buyerId);
-  await sendChecked(tx, customerLocked(tx, buyerId));
-  await sendChecked(tx, repo.takeRoomChecked(tx, buyerId, cancelWindowStart(now), UNPAID_LIMIT, CANCEL_LIMIT));
-  await sendChecked(tx, repo.tradeInsert(tx, trade));
-  await sendChecked(tx, repo.eventInsert(tx, { trade_id: id, event: 'created', actor: 'buyer', created_at: iso(now) }));
-  await takeLast(tx, listing.id, n);
-  await tellBoth(tx, ctx, trade, { listing: true });
-  return { id };
+async function whyNotTaken(tx: Tx, listingId: number, n: bigint): Promise<DomainError> {
+  const current = await findListing(tx, listingId);
+  if (current?.status !== 'open' || !current.seller_active) return new DomainError('listing_not_open');
+  if (current.remaining < n) return new DomainError('listing_quantity_short', { max: formatAmount(current.remaining) });
+  const min = smallestTake(current.min_amount, current.remaining);
+  if (n < min) return new DomainError('amount_too_small', { min: formatAmount(min) });
+  // it would take the order now: what refused it changed back meanwhile (a trade ended and gave its quantity back)
+  return new DomainError('listing_changed');
 }
 
 /** The buyer says the fiat was sent, before the deadline, optionally with a proof image (an upload used once). */

@@ -6,14 +6,12 @@ import {
   onPostgres,
   ownerToken,
   PNG,
-  pgWritesBy,
   type TestServer,
   upload,
   WISE_FORM,
   withChangeBefore,
 } from '../../../test/harness.js';
 import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
-import { preparedNameOf } from '../../db/pg-session.js';
 import { inTransaction } from '../../db/transaction.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
@@ -40,38 +38,6 @@ async function fiveLeftBelowMinimum() {
 }
 
 describe('a trade between customers', () => {
-  it.runIf(onPostgres)(
-    'on PostgreSQL, takes from one listing ready at the same time commit in one transaction (commitsWith), each taking its quantity once',
-    async () => {
-      const seller = await customer(s, admin, '300');
-      const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
-      const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => customer(s, admin)));
-      const bindOf = (text: string) => `\0${preparedNameOf(text)}\0`;
-      const writes = await pgWritesBy(async () => {
-        const answers = await Promise.all(buyers.map((b, i) => buy(s, b, l, '20', { request_id: `group-take-${i}-01` })));
-        expect(answers.map((a) => a.code)).toEqual(buyers.map(() => 200));
-      });
-      const begins = writes.flat().filter((text) => text.includes(bindOf('begin')));
-      expect(begins.length).toBeGreaterThanOrEqual(1);
-      expect(begins.length).toBeLessThan(buyers.length);
-      expect(await remainingOf(l)).toEqual({ remaining: 180_000_000n, status: 'open' });
-      const trades = await s.db.selectFrom('trades').select(['order_no', 'status']).where('listing_id', '=', l).execute();
-      expect(trades).toHaveLength(6);
-      for (const t of trades)
-        expect(t).toMatchObject({ order_no: expect.stringMatching(/^T\d{14}$/), status: 'awaiting_payment' });
-      const events = await s.db
-        .selectFrom('trade_events')
-        .select('event')
-        .where(
-          'trade_id',
-          'in',
-          (await s.db.selectFrom('trades').select('id').where('listing_id', '=', l).execute()).map((t) => t.id),
-        )
-        .execute();
-      expect(events.map((e) => e.event)).toEqual(buyers.map(() => 'created'));
-    },
-  );
-
   it('two customers buying from each other at the same moment both get their trade at once (no deadlock)', async () => {
     for (let round = 0; round < 5; round++) {
       const a = await customer(s, admin, '100');

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { prepared, preparedStatement } from '../../db/prepared.js';
-import { countRows, refusedWhenNone } from '../../db/queries.js';
+import { prepared } from '../../db/prepared.js';
+import { countRows } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -21,8 +21,6 @@ export const findUserById = async (tx: Tx, id: number) => (await userById(tx, id
  */
 const userRowLocked = (db: Tx, id: number) => db.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate();
 export const lockUserRow = (tx: Tx, id: number) => userRowLocked(tx, id).executeTakeFirst();
-/** PostgreSQL, sent at once (`sendChecked`): the same lock, failing when there is no such customer. */
-export const lockUserRowChecked = preparedStatement(1, (db, id: number) => refusedWhenNone(db, userRowLocked(db, id)));
 
 export const findPasswordHash = async (tx: Tx, id: number) =>
   (await tx.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst())?.password_hash;

@@ -260,8 +260,6 @@ export async function lockCustomer(tx: Tx, userId: number): Promise<void> {
   await repo.lockUserRow(tx, userId);
 }
 
-/** The same lock as `lockCustomer`, as a change sent at once (`sendChecked`) on PostgreSQL. */
-export const customerLocked = (tx: Tx, userId: number) => repo.lockUserRowChecked(tx, userId);
 
 /** Where and in which language to write to a customer, and the anti-phishing phrase every mail to them shows. */
 export async function contactOf(tx: Tx, userId: number) {

@@ -447,7 +447,7 @@ describe('userinfo', () => {
     const zero = await s.call(API.getMoneyInfo, {}, token);
     expect(zero.data).toEqual({ balance: '0.00', frozen: '0.00', escrow: '0.00', interest: '0.00', total: '0.00' });
     // balances are read from the ledger accounts, not a constant (money arranged through the ledger itself)
-    await s.db.transaction().execute((tx) =>
+    await s.tx((tx) =>
       post(tx, {
         kind: 'adjust',
         ref: 'test:money-info',

@@ -1,9 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { prepared, preparedStatement } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
 import type { DB } from '../../db/schema.js';
-import { sendChecked } from '../../db/transaction.js';
 
 /** The upsert that adds `amount` to a customer's total of `day`, answering the new total. */
 const dayUpsert = (db: Kysely<DB>, userId: number, day: string, amount: bigint) =>
@@ -24,25 +23,6 @@ export async function addToDay(tx: Tx, userId: number, day: string, amount: bigi
   const row = (await dayAdd(tx, userId, day, amount)).rows[0];
   if (!row) throw new Error('the daily withdrawal total answered no row');
   return row.total;
-}
-
-/**
- * PostgreSQL, sent at once (`sendChecked`): the same upsert, failing (division_by_zero) when the new total passes the
- * limit that surely applies — with an owner's override, the limit of that level (the top one for an override above the
- * levels: `limits` are the levels' daily limits in order); without one, the smallest of all, which holds whatever level
- * the customer's volume earns (what it earns is summed the careful way only). (LEAST ignores a null: the customer's row
- * counts only with an override.)
- */
-const dayAddChecked = preparedStatement(4, (db, userId: number, day: string, amount: bigint, limits: readonly bigint[]) => ({
-  compile: () =>
-    sql`with "day" as (${dayUpsert(db, userId, day, amount)})
-select 1 / (select count(*) from "day" where total <= coalesce(
-  (select (${limits}::bigint[])[least(vip_override, cardinality(${limits}::bigint[]) - 1) + 1] from users where id = ${userId} and vip_override is not null),
-  (select min(l) from unnest(${limits}::bigint[]) as l)
-)) as "changed"`.compile(db),
-}));
-export async function addToDayChecked(tx: Tx, userId: number, day: string, amount: bigint, limits: readonly bigint[]) {
-  await sendChecked(tx, dayAddChecked(tx, userId, day, amount, limits));
 }
 
 /** Takes a rejected withdrawal's amount off its customer's total of its day. */

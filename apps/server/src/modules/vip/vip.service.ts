@@ -166,21 +166,6 @@ export async function checkDailyWithdrawal(
   }
 }
 
-/**
- * `checkDailyWithdrawal` in a transaction that sends its changes at once (`sendsAtOnce`): the amount added to the day's
- * total without waiting, failing when the total passes a limit that surely applies, and the transaction then runs again
- * the careful way, where `checkDailyWithdrawal` decides with the customer's level and says why.
- */
-export async function countWithdrawalChecked(tx: Tx, userId: number, amount: bigint, now: Date, levels: readonly VipLevel[]) {
-  await repo.addToDayChecked(
-    tx,
-    userId,
-    dayOf(now),
-    amount,
-    levels.map((l) => l.dailyWithdraw),
-  );
-}
-
 /** A rejected withdrawal no longer counts toward its day's limit (`createdAt`: when it was requested). */
 export async function uncountWithdrawal(tx: Tx, userId: number, createdAt: string, amount: bigint): Promise<void> {
   await repo.takeFromDay(tx, userId, createdAt.slice(0, 10), amount);

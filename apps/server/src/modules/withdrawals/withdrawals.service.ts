@@ -2,20 +2,18 @@ import { ADMIN_API, formatAmount, type Page, type PayoutAccount, type Withdrawal
 import type { Selectable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
-import { reserveId } from '../../db/queries.js';
 import type { WithdrawalsTable } from '../../db/schema.js';
-import { commitsWith, sendsAtOnce, together } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { type Actor, record } from '../audit/audit.service.js';
-import { type NewJournal, post, postChecked } from '../ledger/ledger.service.js';
+import { type NewJournal, post } from '../ledger/ledger.service.js';
 import { notifyUser } from '../notify/notify.service.js';
 import { accountsById, checkUsable, lockOwnAccount, maskPayout } from '../payouts/payouts.service.js';
 import { pageOwn, type ReviewQueue } from '../review/review.service.js';
-import { amountWithin, checkAmountIn, storedSettings } from '../settings/settings.service.js';
+import { checkAmountIn, storedSettings } from '../settings/settings.service.js';
 import { guardValueOut } from '../two-factor/two-factor.service.js';
 import type { CurrentUser } from '../users/users.service.js';
-import { checkDailyWithdrawal, countWithdrawalChecked, uncountWithdrawal, vipLevelsIn } from '../vip/vip.service.js';
+import { checkDailyWithdrawal, uncountWithdrawal, vipLevelsIn } from '../vip/vip.service.js';
 import * as repo from './withdrawals.repository.js';
 
 type Row = Selectable<WithdrawalsTable>;
@@ -62,63 +60,20 @@ export async function createWithdrawal(
     // inside: a repeated request_id answers the first withdrawal without spending another code
     await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();
-    if (sendsAtOnce(tx)) {
-      const sent = await sendWithdrawal(tx, ctx, userId, input.bk_id, input.amount, requestId, now);
-      if (sent) return sent;
-    }
-    // locked: the account cannot be changed or removed while this payout to it is being recorded; with it, one read
-    // of the settings rows for the amount's range and the VIP levels' daily limits, and the withdrawal's id (PostgreSQL:
-    // from its sequence) — sent together: on PostgreSQL one round trip
-    const [account, stored, reserved] = await Promise.all([
-      lockOwnAccount(tx, userId, input.bk_id),
-      storedSettings(tx, ctx.settingsCache),
-      reserveId(tx, 'withdrawals'),
-    ]);
+    // locked: the account cannot be changed or removed while this payout to it is being recorded
+    const account = await lockOwnAccount(tx, userId, input.bk_id);
     if (!account) throw new DomainError('no_payout_account');
     checkUsable(account, now);
+    const stored = await storedSettings(tx, ctx.settingsCache);
     const amount = checkAmountIn(stored, input.amount, 'withdraw');
-    const inserted = repo.insertWithdrawal(tx, { id: reserved, userId, accountId: account.id, amount, requestId, now: iso(now) });
-    // with the id known ahead, the insert, the posting (one statement: two legs) and today's total go out together, in
-    // this order (PostgreSQL: one round trip, not three); SQLite knows the id once its insert has run, at once
-    const id = reserved ?? (await inserted);
-    await together(tx, [
-      () => inserted,
-      () => post(tx, withdrawalJournal(userId, id, amount, now)),
-      // after the ledger write, which locks the available account (a refused one answers insufficient_balance first):
-      // today's sum includes this one and any committed before
-      () => checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored)),
-    ]);
+    const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
+    // the ledger refuses (insufficient_balance) when available is short
+    await post(tx, withdrawalJournal(userId, id, amount, now));
+    // after the ledger write, which locks the available account: today's sum includes this one and any committed before
+    await checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored));
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' };
   });
-}
-
-/**
- * PostgreSQL, the first run of a withdrawal's transaction (`sendsAtOnce`): the settings (from the node's cache) and the
- * new id (from its sequence) read first, then BEGIN, the insert, the posting, today's total and the COMMIT go in one
- * write, each checking what the careful way checks before it (the account usable, the balance, the daily limit). A
- * refused one fails, and the transaction runs again the careful way, which says why. The withdrawals ready at the same
- * time share one transaction (`commitsWith`): one BEGIN, one COMMIT and one flush for all, each customer's rows locked in
- * the order of the customers. Answers undefined when the amount is outside the withdrawal range: the careful way refuses
- * it, in its order.
- */
-async function sendWithdrawal(
-  tx: Tx,
-  ctx: AppContext,
-  userId: number,
-  accountId: number,
-  amount: bigint,
-  requestId: string | null,
-  now: Date,
-) {
-  const [stored, id] = await Promise.all([storedSettings(tx, ctx.settingsCache), reserveId(tx, 'withdrawals')]);
-  if (id === undefined || !amountWithin(stored, amount, 'withdraw')) return undefined;
-  commitsWith(tx, 'withdrawals', userId);
-  await repo.insertWithdrawalChecked(tx, { id, userId, accountId, amount, requestId, now: iso(now) });
-  await postChecked(tx, withdrawalJournal(userId, id, amount, now));
-  await countWithdrawalChecked(tx, userId, amount, now, vipLevelsIn(stored));
-  await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
-  return { id, status: 'auditing' };
 }
 
 export async function listOwn(tx: Tx, userId: number, page: number, pageSize: number): Promise<Page<Withdrawal>> {

@@ -339,11 +339,10 @@ describe('withdraw', () => {
   });
 });
 
-describe('withdraw, at once or the careful way', () => {
-  // on PostgreSQL a withdrawal's first run sends its changes at once, each checking its own conditions; a refused one
-  // runs the careful way (`sendsAtOnce`). Whichever way, the answer must be the careful way's rules, checked in their
-  // order: the account (missing, another's, removed; cooling), the amount's range, the balance, the daily limit.
-  it("answers as the careful way's rules say, in their order, for any account, balance, amount, day's total and level, and changes nothing when it refuses", async () => {
+describe('a withdrawal, against a model of its rules', () => {
+  // the rules in their order: the account (missing, another's, removed; cooling), the amount's range, the balance,
+  // the daily limit of the customer's level
+  it("answers as the rules say, in their order, for any account, balance, amount, day's total and level, and changes nothing when it refuses", async () => {
     const levels = [
       { volume: '0', daily_withdraw: '100' },
       { volume: '50', daily_withdraw: '1000' },
