@@ -2,7 +2,7 @@
 import path from 'node:path';
 import Database from '@c2c/sqlite';
 
-/** the server's SQLite file, as apps/server/src/config.ts and db/database.ts find it (DATA_DIR, default ./data) */
+/** the server's SQLite file, as apps/server/src/config.ts and db/sqlite-database.ts find it (DATA_DIR, default ./data) */
 export function databaseFile(env = process.env) {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
   return { dataDir, file: path.join(dataDir, 'c2c.sqlite') };

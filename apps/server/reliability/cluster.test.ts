@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Cluster, startCluster } from '../../../scripts/cluster.mjs';
-import { withPgUser } from '../src/db/database.js';
+import { withPgUser } from '../src/db/pg-url.js';
 import { BANK_FORM, checked, decodeMail, HOUSE_CODE, OWNER, PASSWORD, PNG } from '../test/harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');

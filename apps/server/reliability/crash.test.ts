@@ -10,7 +10,10 @@ import { TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { type Database, openDatabase, withPgUser } from '../src/db/database.js';
+import type { Database } from '../src/db/database.js';
+import { openDatabase } from '../src/db/open-database.js';
+import { withPgUser } from '../src/db/pg-url.js';
+import { inTransaction } from '../src/db/transaction.js';
 import { checkLedger } from '../src/modules/ledger/ledger.service.js';
 import { figure, n } from '../test/figures.js';
 import {
@@ -693,7 +696,7 @@ async function inspect(db: Database, acks: readonly Ack[], merchantQuantity: big
       }
     }
   }
-  const ledger = await checkLedger(q);
+  const ledger = await inTransaction({ database: db, log: console }, checkLedger);
   problems.push(...ledger.problems);
   return { problems, lost, rows: withdrawals.length + sales.length + listings.length + trades.length + orders.length };
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOUSE_CODE, OWNER, onPostgres } from '../test/harness.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { withPgUser } from './db/database.js';
+import { withPgUser } from './db/pg-url.js';
 import { FIRST_OWNER_FILE, seedFirstStart } from './seed.js';
 
 const cleanups: (() => Promise<void>)[] = [];

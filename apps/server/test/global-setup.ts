@@ -12,8 +12,9 @@ import { sql as kyselySql } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, withPgUser } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { openDatabase } from '../src/db/open-database.js';
+import { withPgUser } from '../src/db/pg-url.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

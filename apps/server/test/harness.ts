@@ -12,9 +12,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vite
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { type Database, withPgUser } from '../src/db/database.js';
-import { inTransaction, type Tx } from '../src/db/transaction.js';
+import type { Database } from '../src/db/database.js';
+import { withPgUser } from '../src/db/pg-url.js';
 import type { DB } from '../src/db/schema.js';
+import { inTransaction, type Tx } from '../src/db/transaction.js';
 import type { JobRunner } from '../src/jobs/runner.js';
 import { TestClock } from '../src/lib/clock.js';
 import { checkLedger } from '../src/modules/ledger/ledger.service.js';
@@ -553,4 +554,3 @@ export async function statementsRunBy(s: { ctx: { database: Database } }, call: 
   }
   return seen;
 }
-

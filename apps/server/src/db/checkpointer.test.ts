@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { startCheckpointer } from './checkpointer.js';
-import { openDatabase } from './database.js';
+import { openDatabase } from './open-database.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,16 +1,11 @@
-import { setImmediate as served } from 'node:timers/promises';
 import { type CompiledQuery, type Kysely, type QueryResult, sql } from 'kysely';
 import type { Pool as PgPool } from 'pg';
-import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
+import { Slots } from '../lib/slots.js';
 import { AUTH, type AuthCache, SETTINGS } from './auth-cache.js';
 import type { GroupCommit } from './group-commit.js';
 import type { KyselyParts } from './kysely-parts.js';
 import type { DB } from './schema.js';
-import { type ConnectionLock, openSqlite, readSqliteInSlices } from './sqlite-database.js';
-
-export { withPgUser } from './pg-url.js';
-export { rowBuilder } from './sqlite-database.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
@@ -70,6 +65,16 @@ export interface PgConnections extends KyselyParts {
   pool: PgPool;
 }
 
+/**
+ * The one SQLite connection's lock, first come first served. Kysely's driver takes it for every query and transaction
+ * of its own; `inTransaction` takes it at once when it is free (no promise), else waits its turn.
+ */
+export class ConnectionLock extends Slots {
+  constructor() {
+    super(1);
+  }
+}
+
 export interface SqliteConnection extends KyselyParts {
   lock: ConnectionLock;
   /** the group commit of the transactions `inTransaction` runs on the connection (`db/transaction.ts`) */
@@ -98,34 +103,4 @@ export function wrap(db: Kysely<DB>, dialect: Dialect, direct?: Pick<Database, '
         () => false,
       ),
   };
-}
-
-/**
- * Runs one long read (a snapshot of every customer's holdings) and hands its rows to `onSlice` `slice` at a time,
- * serving the event loop between slices, without holding back any writer:
- * - SQLite: on a read-only connection of its own, whose read transaction is one point of the WAL for the whole
- *   statement while the main connection goes on writing; integers come back as bigint.
- * - PostgreSQL: one statement on a pooled connection (one snapshot of committed data), handed over in slices.
- */
-export async function readInSlices(
-  database: Database,
-  query: CompiledQuery,
-  slice: number,
-  onSlice: (rows: Record<string, unknown>[]) => unknown,
-): Promise<void> {
-  const file = database.sqlite?.file;
-  if (file) return readSqliteInSlices(file, query, slice, onSlice);
-  const { rows } = await database.db.executeQuery<Record<string, unknown>>(query);
-  for (let i = 0; i < rows.length; i += slice) {
-    await onSlice(rows.slice(i, i + slice));
-    await served();
-  }
-}
-
-/** Opens PostgreSQL when `config.databaseUrl` is set, else the embedded SQLite file in `config.dataDir`. */
-export async function openDatabase(config: Config): Promise<Database> {
-  const { databaseUrl } = config;
-  // loaded only for PostgreSQL: a server on SQLite does not carry the driver in its memory
-  if (databaseUrl) return (await import('./pg-database.js')).openPostgres({ ...config, databaseUrl });
-  return openSqlite(config);
 }

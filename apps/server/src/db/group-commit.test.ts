@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { statementsRunBy } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
-import { type Database, openDatabase } from './database.js';
+import type { Database } from './database.js';
+import { openDatabase } from './open-database.js';
 import { afterCommit, inTransaction, onRollback, type Tx } from './transaction.js';
 
 /**

@@ -6,8 +6,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, withPgUser } from './database.js';
 import { migrate } from './migrate.js';
+import { openDatabase } from './open-database.js';
+import { withPgUser } from './pg-url.js';
 
 const dirs: string[] = [];
 const schemas: string[] = [];

@@ -1,11 +1,11 @@
-import { Kysely, type KyselyConfig, PostgresDialect, type Driver } from 'kysely';
+import { type Driver, Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 import { AUTH, AuthCache } from './auth-cache.js';
 import { type Database, dropChanged, type VersionStore, wrap } from './database.js';
 import { partsOf } from './kysely-parts.js';
-import { withPgUser } from './pg-url.js';
 import { clientWatchingAuth, listenForAuthChanges } from './pg-auth.js';
+import { withPgUser } from './pg-url.js';
 import type { DB } from './schema.js';
 import { startupLockKey } from './startup-lock.js';
 
@@ -22,7 +22,6 @@ class PostgresDialectKeepingDriver extends PostgresDialect {
 
 /** Opens a pool on `config.databaseUrl`, in the schema `config.databaseSchema` (made when missing). */
 export async function openPostgres(config: Config & { databaseUrl: string }): Promise<Database> {
-
   // loaded only for PostgreSQL: a server on SQLite does not carry the driver in its memory
   const { default: pg } = await import('pg');
   const schema = config.databaseSchema;

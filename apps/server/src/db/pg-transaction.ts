@@ -1,5 +1,5 @@
 import { type CompiledQuery, type QueryResult, SelectQueryNode } from 'kysely';
-import type { Pool, PoolClient, QueryResult as PgResult } from 'pg';
+import type { QueryResult as PgResult, Pool, PoolClient } from 'pg';
 import type { PgConnections } from './database.js';
 import {
   attach,

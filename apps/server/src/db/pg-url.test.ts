@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { withPgUser } from './database.js';
+import { withPgUser } from './pg-url.js';
 
 const me = os.userInfo().username;
 

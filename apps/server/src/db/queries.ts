@@ -1,5 +1,5 @@
-import type { Tx } from './tx.js';
 import type { DB } from './schema.js';
+import type { Tx } from './tx.js';
 
 /**
  * Computed values (aggregates, EXISTS) have no declared column type, so each database answers them its own way:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowBuilder } from './database.js';
+import { rowBuilder } from './sqlite-database.js';
 
 describe("SQLite's rows", () => {
   it('are built with each column read back as its declared type; a column named twice keeps its last value', () => {

@@ -22,23 +22,12 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config.js';
-import { Slots } from '../lib/slots.js';
 import { AuthCache, changeOf } from './auth-cache.js';
 import { startCheckpointer } from './checkpointer.js';
-import { type Database, dropChanged, wrap } from './database.js';
+import { ConnectionLock, type Database, dropChanged, wrap } from './database.js';
 import { GroupCommit } from './group-commit.js';
 import { partsOf } from './kysely-parts.js';
 import type { DB } from './schema.js';
-
-/**
- * The one SQLite connection's lock, first come first served. Kysely's driver takes it for every query and transaction
- * of its own; `inTransaction` takes it at once when it is free (no promise), else waits its turn.
- */
-export class ConnectionLock extends Slots {
-  constructor() {
-    super(1);
-  }
-}
 
 /** How one result column is read back, from the type the schema declared for it. */
 type ColumnReader = (v: unknown) => unknown;

@@ -6,8 +6,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { onPostgres, startServer, type TestServer } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, withPgUser } from './database.js';
 import { migrate } from './migrate.js';
+import { openDatabase } from './open-database.js';
+import { withPgUser } from './pg-url.js';
 
 /**
  * The test servers start from a database the run migrated once (test/global-setup.ts) instead of migrating their own.

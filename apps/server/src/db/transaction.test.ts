@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { API } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
@@ -22,7 +22,7 @@ import { bindAccount } from '../modules/payouts/payouts.service.js';
 import { authenticate, saveNickname } from '../modules/users/users.service.js';
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service.js';
 import { oncePerRequest } from './idempotency.js';
-import { afterCommit, inReadOnly, inTransaction, logOf, onRollback, type Tx, withSavepoint } from './transaction.js';
+import { afterCommit, inReadOnly, inTransaction, logOf, type Tx, withSavepoint } from './transaction.js';
 
 const pgClient = () => otherPgProcess(s);
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUDIT_CHECKPOINT_RE } from '@c2c/shared';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../db/open-database.js';
 import { inTransaction } from '../db/transaction.js';
 import { AuditKeyError, loadAuditKey } from '../lib/audit-key.js';
 import { checkpoint, verifyChain } from '../modules/audit/audit.service.js';

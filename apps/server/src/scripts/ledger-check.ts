@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../db/open-database.js';
 import { inReadOnly } from '../db/transaction.js';
 import { checkLedger } from '../modules/ledger/ledger.service.js';
 

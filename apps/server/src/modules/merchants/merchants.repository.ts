@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
 import type { MerchantSalesTable, MerchantsTable } from '../../db/schema.js';

@@ -1,7 +1,7 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
-import type { DB, PayoutAccountsTable } from '../../db/schema.js';
+import type { PayoutAccountsTable } from '../../db/schema.js';
 
 export async function insertAccount(tx: Tx, row: Insertable<PayoutAccountsTable>) {
   return (await tx.insertInto('payout_accounts').values(row).returning('id').executeTakeFirstOrThrow()).id;

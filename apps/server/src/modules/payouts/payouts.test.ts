@@ -222,7 +222,10 @@ describe('editing and removing payout accounts', () => {
     const { token } = await signUp(s);
     await credit(s, admin, token, '1000');
     for (let round = 0; round < 8; round++) {
-      const bk = String((await bind(token)).data.id);
+      // an IBAN of its own each round: an account a withdrawal won stays bound
+      const bound = await bind(token, { iban: germanIban(round + 1) });
+      expect(bound.code).toBe(200);
+      const bk = String(bound.data.id);
       await agePayoutAccounts(s);
       const [removed, withdrawn] = await Promise.all([
         s.call(API.bankinfoDelete, { bk_id: bk }, token),

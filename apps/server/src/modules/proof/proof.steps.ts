@@ -1,7 +1,7 @@
 import { setImmediate as served } from 'node:timers/promises';
 import type { AdminProofSnapshot } from '@c2c/shared';
 import type { AppContext, Tx } from '../../context.js';
-import { readInSlices } from '../../db/database.js';
+import { readInSlices } from '../../db/open-database.js';
 import { afterCommit, inTransaction } from '../../db/transaction.js';
 import type { Actor } from '../audit/audit.service.js';
 import * as proof from './proof.service.js';

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
   moneyTestServer,
-  onPostgres,
   ownerToken,
   PNG,
   type TestServer,
@@ -473,8 +472,8 @@ describe('the trade jobs', () => {
 });
 
 describe('races', () => {
-  // a take's last statement: the quantity taken off the listing (on PostgreSQL wrapped to fail when refused)
-  const TAKE = /^(with "changed" as \()?update "listings" set "remaining" = "remaining" - \?/;
+  // a take's last statement: the quantity taken off the listing
+  const TAKE = /^update "listings" set "remaining" = "remaining" - \?/;
 
   it('a take refused at its last change (the seller frozen, or the rest taken, meanwhile) leaves nothing of the trade', async () => {
     const seller = await customer(s, admin, '100');
@@ -491,10 +490,8 @@ describe('races', () => {
         answer = await buy(s, buyer, l, '20');
       },
     );
-    // why is read afresh: on SQLite inside the take's transaction (the seller frozen); on PostgreSQL after its rollback,
-    // which took the test's change with it (it ran in that transaction): the listing would take the order again, and
-    // the answer says it changed meanwhile. Another writer's committed change is read there (the cancel race below).
-    expect(answer?.code).toBe(errorCode(onPostgres ? 'listing_changed' : 'listing_not_open'));
+    // why is read afresh, inside the take's transaction: the seller frozen
+    expect(answer?.code).toBe(errorCode('listing_not_open'));
     expect(await tradesOf()).toBe(0);
     expect(await remainingOf(l)).toEqual({ remaining: 100_000_000n, status: 'open' });
     // (the test's change ran in the take's own transaction, so it went with it: the seller is active)
@@ -508,11 +505,7 @@ describe('races', () => {
         answer = await buy(s, buyer, l, '30', { lang: 'de' });
       },
     );
-    expect(answer?.msg).toBe(
-      onPostgres
-        ? 'Dieses Angebot hat sich inzwischen geändert; bitte prüfen Sie es und versuchen Sie es erneut'
-        : 'Dieses Angebot hat nur noch 5.00 USDT',
-    );
+    expect(answer?.msg).toBe('Dieses Angebot hat nur noch 5.00 USDT');
     expect(await tradesOf()).toBe(1);
     expect(await remainingOf(l)).toEqual({ remaining: 80_000_000n, status: 'open' });
   });
@@ -530,13 +523,8 @@ describe('races', () => {
         answer = await buy(s, buyer, l, '5');
       },
     );
-    // why is read afresh: on SQLite in the take's transaction (25 left, 5 below the minimum); on PostgreSQL after its
-    // rollback, which took the test's change with it (the 5 would be taken now: the listing changed meanwhile)
-    expect(answer).toMatchObject(
-      onPostgres
-        ? { code: errorCode('listing_changed') }
-        : { code: errorCode('amount_too_small'), msg: 'The amount must be at least 10.00 USDT' },
-    );
+    // why is read afresh, in the take's transaction: 25 left, 5 below the minimum
+    expect(answer).toMatchObject({ code: errorCode('amount_too_small'), msg: 'The amount must be at least 10.00 USDT' });
     expect(await tradesOf()).toBe(2);
   });
 

@@ -260,7 +260,6 @@ export async function lockCustomer(tx: Tx, userId: number): Promise<void> {
   await repo.lockUserRow(tx, userId);
 }
 
-
 /** Where and in which language to write to a customer, and the anti-phishing phrase every mail to them shows. */
 export async function contactOf(tx: Tx, userId: number) {
   const u = await repo.findUserById(tx, userId);

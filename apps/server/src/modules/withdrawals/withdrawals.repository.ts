@@ -1,18 +1,20 @@
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
 
-const withdrawalInsert = prepared(5, (db, userId: number, accountId: number, amount: bigint, requestId: string | null, now: string) =>
-  db
-    .insertInto('withdrawals')
-    .values({
-      user_id: userId,
-      payout_account_id: accountId,
-      amount,
-      status: 'auditing',
-      request_id: requestId,
-      created_at: now,
-    })
-    .returning('id'),
+const withdrawalInsert = prepared(
+  5,
+  (db, userId: number, accountId: number, amount: bigint, requestId: string | null, now: string) =>
+    db
+      .insertInto('withdrawals')
+      .values({
+        user_id: userId,
+        payout_account_id: accountId,
+        amount,
+        status: 'auditing',
+        request_id: requestId,
+        created_at: now,
+      })
+      .returning('id'),
 );
 /** Records a withdrawal and answers its id. */
 export async function insertWithdrawal(
