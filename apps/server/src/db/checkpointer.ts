@@ -40,7 +40,7 @@ export interface CheckpointResult {
   checkpointed: number;
 }
 
-/** how often the worker checkpoints: ~100 ms of writes (a few hundred pages at 1,000 writes/s) per checkpoint */
+/** how often the worker checkpoints: often enough that each checkpoint copies a few hundred pages at most */
 export const CHECKPOINT_INTERVAL_MS = 100;
 /** the first wait before a thread that ended unasked is started again; doubled on each end, up to a minute */
 const RESTART_MS = 1000;

@@ -19,19 +19,19 @@ export interface UsersTable {
   password_changed_at: string | null;
   /** the demo customer seeded on a fresh local install: signs in, but its invitation code registers nobody */
   demo: Generated<boolean>;
-  /** why and when an operator froze the customer (issue 9); null while never frozen */
+  /** why and when an operator froze the customer; null while never frozen */
   frozen_reason: ColumnType<string | null, string | undefined, string | null>;
   frozen_at: ColumnType<string | null, string | undefined, string | null>;
-  /** an owner's VIP level for this customer (issue 9); null: the level their volume earns */
+  /** an owner's VIP level for this customer; null: the level their volume earns */
   vip_override: ColumnType<number | null, number | null | undefined, number | null>;
-  /** two-factor (issue 11): when it was turned on (null while off), and when last turned off (the withdrawal pause) */
+  /** two-factor: when it was turned on (null while off), and when last turned off (the withdrawal pause) */
   totp_enabled_at: ColumnType<string | null, string | undefined, string | null>;
   totp_disabled_at: ColumnType<string | null, string | undefined, string | null>;
-  /** shown at the top of every mail to the customer (issue 11); null while not set */
+  /** shown at the top of every mail to the customer; null while not set */
   anti_phishing_phrase: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A customer's TOTP secrets (issue 11), encrypted; `last_step` is the newest time step a code was accepted for. */
+/** A customer's TOTP secrets, encrypted; `last_step` is the newest time step a code was accepted for. */
 export interface UserTotpTable {
   user_id: number;
   secret: string | null;
@@ -40,7 +40,7 @@ export interface UserTotpTable {
   updated_at: string;
 }
 
-/** One-time recovery codes (issue 11): keyed hashes only. */
+/** One-time recovery codes: keyed hashes only. */
 export interface UserRecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
@@ -75,12 +75,12 @@ export interface SessionsTable {
   expires_at: string;
   /** when the session was last used (moved at most once a minute) */
   touched_at: string;
-  /** the client's User-Agent and address when the session was opened (issue 11) */
+  /** the client's User-Agent and address when the session was opened */
   user_agent: Generated<string>;
   ip: Generated<string>;
 }
 
-/** A device and network a customer signed in from (issue 11): `device_key` hashes browser, system and network. */
+/** A device and network a customer signed in from: `device_key` hashes browser, system and network. */
 export interface KnownDevicesTable {
   user_id: number;
   device_key: string;
@@ -88,7 +88,7 @@ export interface KnownDevicesTable {
   last_seen_at: string;
 }
 
-/** The one-time "end this session" link of a new-device mail (issue 11); only the token's SHA-256 is stored. */
+/** The one-time "end this session" link of a new-device mail; only the token's SHA-256 is stored. */
 export interface SessionEndLinksTable {
   id: Generated<number>;
   token_hash: string;
@@ -238,7 +238,7 @@ export interface PayoutAccountsTable {
   removed_at: ColumnType<string | null, string | undefined, string | null>;
   /** the edit that replaced this version */
   replaced_by: ColumnType<number | null, number | undefined, number | null>;
-  /** from when payouts may go to this account: 24 h after binding or after a change of where the money goes (issue 11) */
+  /** from when payouts may go to this account: 24 h after binding or after a change of where the money goes */
   usable_at: string;
 }
 
@@ -368,7 +368,7 @@ export interface TradeMessagesTable {
   created_at: string;
 }
 
-// proof of liabilities (issue 11)
+// proof of liabilities
 export interface ProofSnapshotsTable {
   id: Generated<number>;
   created_at: string;
@@ -442,7 +442,7 @@ export interface DB {
   interest_orders: InterestOrdersTable;
   kefu_contacts: KefuContactsTable;
   user_adjustments: UserAdjustmentsTable;
-  // proof of liabilities (issue 11)
+  // proof of liabilities
   proof_snapshots: ProofSnapshotsTable;
   proof_leaves: ProofLeavesTable;
   proof_nodes: ProofNodesTable;
@@ -451,7 +451,7 @@ export interface DB {
   team_sizes: TeamSizesTable;
 }
 
-/** A member of a leader's team (issue 10): one row per leader above the member, up to three levels. */
+/** A member of a leader's team: one row per leader above the member, up to three levels. */
 export interface TeamLinksTable {
   leader_id: number;
   member_id: number;
@@ -460,7 +460,7 @@ export interface TeamLinksTable {
   joined_at: string;
 }
 
-/** How many members a customer's team has per level (issue 10), counted up at each sign-up below them. */
+/** How many members a customer's team has per level, counted up at each sign-up below them. */
 export interface TeamSizesTable {
   user_id: number;
   level1: Generated<number>;
@@ -468,7 +468,7 @@ export interface TeamSizesTable {
   level3: Generated<number>;
 }
 
-/** An interest product (issue 9): `rate` in 10^-4 per cent a day; `sold` is the principal of all its orders ever. */
+/** An interest product: `rate` in 10^-4 per cent a day; `sold` is the principal of all its orders ever. */
 export interface InterestProductsTable {
   id: Generated<number>;
   name: string;
@@ -498,7 +498,7 @@ export interface InterestOrdersTable {
   settled_at: string | null;
 }
 
-/** Customer-service contacts (issue 9). */
+/** Customer-service contacts. */
 export interface KefuContactsTable {
   id: Generated<number>;
   name: string;

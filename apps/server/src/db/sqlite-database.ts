@@ -127,12 +127,11 @@ function cachingSqlite(
   pragmaWhenFree(raw, 'journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  // the savepoints of a group commit (`GroupCommit`, group-commit.ts) keep each page's content before the member
-  // changed it in a statement journal, which SQLite moves to a temporary file past 64 KiB unless temporary storage
-  // is memory: a sale changes about 20 pages, so every one of them cost a file write more (6 → 41 writes a sale)
+  // the savepoints of a group commit (`GroupCommit`) keep each changed page's old content in a statement journal, which
+  // SQLite otherwise moves to a temporary file once it grows: every page a member changes would cost a file write
   raw.pragma('temp_store = MEMORY');
-  // checkpoints run in a worker (db/checkpointer.ts); this connection's own, in the commit that crosses 8,192 pages
-  // (32 MB of WAL), only bounds the WAL file and finds almost every page already copied; the file is cut back to 64 MB
+  // checkpoints run in a worker (db/checkpointer.ts); this connection's own only bounds the WAL file, and finds almost
+  // every page already copied; the file is cut back after it
   raw.pragma('wal_autocheckpoint = 8192');
   raw.pragma('journal_size_limit = 67108864');
   const checkpointer = startCheckpointer(file);

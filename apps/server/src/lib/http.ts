@@ -2,6 +2,8 @@ import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:ht
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
+  type CallContract,
+  CONTRACT,
   DEFAULT_LANG,
   type ErrorKey,
   errorCode,
@@ -12,6 +14,8 @@ import {
   type MessageParam,
   normalizeLang,
   OK,
+  type OperatorRole,
+  type PlainPath,
 } from '@c2c/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -138,8 +142,72 @@ const cookiesOf = (req: FastifyRequest, reply: FastifyReply) => ({
 
 const ok = (reply: FastifyReply, data: unknown) => reply.send({ code: OK, msg: 'ok', data: data ?? {} });
 
+type Entry<P extends PlainPath> = (typeof CONTRACT)[P];
+/** the body a call's handler is handed: its contract's request, parsed */
+export type Input<P extends PlainPath> = z.output<Entry<P>['request']>;
+/** what a call's handler must answer: its contract's response `data` (nothing, for a call that answers `{}`) */
+export type Output<P extends PlainPath> =
+  z.input<Entry<P>['response']> extends Record<string, never>
+    ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler of a call that answers `{}` may return nothing
+      Record<string, never> | void
+    : z.input<Entry<P>['response']>;
+/** who the handler is told called, by the contract's `auth`: the customer, the operator, or nobody */
+export type PrincipalOf<P extends PlainPath, U, O> = Entry<P>['auth'] extends 'customer'
+  ? U
+  : Entry<P>['auth'] extends 'operator'
+    ? O
+    : null;
+
+/** How a caller is resolved for each kind of `auth` a contract entry names. */
+export interface Authenticators<U, O> {
+  customer: Auth<U>;
+  operator(roles?: readonly OperatorRole[]): Auth<O>;
+}
+
 /**
- * Binds one POST call that is one unit of work: resolving the caller, checking the body with its shared
+ * Binds the calls of the contract. Each takes its request schema, its authentication, the operator roles it allows and
+ * the type of its answer from its one contract entry: a handler whose answer does not match it does not compile.
+ */
+export interface Routes<U, O> {
+  /**
+   * One call that is one unit of work: resolving the caller, checking the body with the contract's schema and the
+   * handler all run in one transaction, which commits when the handler returns (then its after-commit effects run)
+   * and rolls back when anything throws. Business errors become the envelope.
+   * `readOnly`: a call that reads (a balance, a list) runs without a transaction's bookkeeping until it does anything
+   * else — the sliding expiry of its session, say — and then runs again in a transaction (`inReadOnly`): nothing outside
+   * the database may happen in it before its first write (a throttle counted, a mail sent) that running twice would
+   * double.
+   */
+  call<P extends PlainPath>(
+    path: P,
+    handler: (args: RouteArgs<Input<P>, PrincipalOf<P, U, O>>) => Promise<Output<P>>,
+    opts?: { readOnly: true },
+  ): void;
+  /**
+   * A call whose handler opens its own transactions with `inTransaction`: for work that must not hold a transaction
+   * open (password hashing) or whose failed attempts must still be recorded (code checks). The caller is resolved
+   * first, in a transaction of its own.
+   */
+  steps<P extends PlainPath>(path: P, handler: (args: StepArgs<Input<P>, PrincipalOf<P, U, O>>) => Promise<Output<P>>): void;
+}
+
+export function routesOn<U, O>(app: FastifyInstance, ctx: AppContext, auths: Authenticators<U, O>): Routes<U, O> {
+  const optsOf = (path: PlainPath) => {
+    const entry: CallContract = CONTRACT[path];
+    const auth = entry.auth === 'public' ? noAuth : entry.auth === 'customer' ? auths.customer : auths.operator(entry.roles);
+    return { body: entry.request, auth: auth as Auth<never> };
+  };
+  // the input is the contract's request as `post` parses it: its type, erased by the lookup, is the handler's
+  type Erased<A> = (args: A) => Promise<unknown>;
+  return {
+    call: (path, handler, opts) =>
+      post(app, ctx, path, { ...optsOf(path), ...opts }, handler as Erased<RouteArgs<unknown, never>>),
+    steps: (path, handler) => postSteps(app, ctx, path, optsOf(path), handler as Erased<StepArgs<unknown, never>>),
+  };
+}
+
+/**
+ * Binds one POST call that is one unit of work (below the contract's binder, `routesOn`, and the review engine's queues): resolving the caller, checking the body with its shared
  * schema and the handler all run in one transaction, which commits when the handler returns (then its
  * after-commit effects run) and rolls back when anything throws. Business errors become the envelope.
  * `readOnly`: a call that reads (a balance, a list) runs without a transaction's bookkeeping until it does anything

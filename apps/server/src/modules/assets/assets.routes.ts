@@ -1,22 +1,20 @@
-import { API, emptyRequest, pagingRequest } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { callerOf, post, requestEnv } from '../../lib/http.js';
+import { callerOf, requestEnv } from '../../lib/http.js';
+import { routesFor } from '../../routes.js';
 import { userAuth } from '../users/users.service.js';
 import * as assets from './assets.service.js';
 
 export function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { call } = routesFor(app, ctx);
   const signedIn = userAuth(ctx);
-  post(app, ctx, API.assetLogList, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
-    assets.listLog(tx, auth.user.id, input.page, input.page_size),
-  );
-  post(app, ctx, API.assetLogTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
-    assets.logSummary(tx, auth.user.id),
-  );
-  post(app, ctx, API.propertyTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
-    assets.propertySummary(tx, auth.user.id),
-  );
+  call(API.assetLogList, ({ tx, input, auth }) => assets.listLog(tx, auth.user.id, input.page, input.page_size), {
+    readOnly: true,
+  });
+  call(API.assetLogTongji, ({ tx, auth }) => assets.logSummary(tx, auth.user.id), { readOnly: true });
+  call(API.propertyTongji, ({ tx, auth }) => assets.propertySummary(tx, auth.user.id), { readOnly: true });
   // The export answers a file, not the envelope; errors (code -1 included) still come as the envelope.
   app.post(API.assetLogExport, async (req, reply) => {
     const csv = await inTransaction(requestEnv(ctx, req.log), async (tx) => {

@@ -1,28 +1,15 @@
-import { ADMIN_API, userAdjustRequest, userFreezeRequest, userIdRequest, userListRequest } from '@c2c/shared';
+import { ADMIN_API } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { post } from '../../lib/http.js';
-import { MONEY_ROLES, operatorAuth } from '../operators/operators.service.js';
+import { routesFor } from '../../routes.js';
 import * as customers from './customers.service.js';
 
 /** The console's customers: every operator finds and reads them; owner and finance freeze; only the owner unfreezes and corrects balances. */
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const anyOperator = operatorAuth(ctx);
-  const money = operatorAuth(ctx, MONEY_ROLES);
-  const owner = operatorAuth(ctx, ['owner']);
-  post(app, ctx, ADMIN_API.userList, { body: userListRequest, auth: anyOperator }, ({ tx, input }) =>
-    customers.listCustomers(tx, input),
-  );
-  post(app, ctx, ADMIN_API.userDetail, { body: userIdRequest, auth: anyOperator }, ({ tx, input }) =>
-    customers.customerDetail(tx, ctx, input.id),
-  );
-  post(app, ctx, ADMIN_API.userFreeze, { body: userFreezeRequest, auth: money }, ({ tx, input, auth }) =>
-    customers.freezeCustomer(tx, ctx, auth.operator, input),
-  );
-  post(app, ctx, ADMIN_API.userUnfreeze, { body: userIdRequest, auth: owner }, ({ tx, input, auth }) =>
-    customers.unfreezeCustomer(tx, ctx, auth.operator, input.id),
-  );
-  post(app, ctx, ADMIN_API.userAdjust, { body: userAdjustRequest, auth: owner }, ({ tx, input, auth }) =>
-    customers.adjustCustomer(tx, ctx, auth.operator, input),
-  );
+  const { call } = routesFor(app, ctx);
+  call(ADMIN_API.userList, ({ tx, input }) => customers.listCustomers(tx, input));
+  call(ADMIN_API.userDetail, ({ tx, input }) => customers.customerDetail(tx, ctx, input.id));
+  call(ADMIN_API.userFreeze, ({ tx, input, auth }) => customers.freezeCustomer(tx, ctx, auth.operator, input));
+  call(ADMIN_API.userUnfreeze, ({ tx, input, auth }) => customers.unfreezeCustomer(tx, ctx, auth.operator, input.id));
+  call(ADMIN_API.userAdjust, ({ tx, input, auth }) => customers.adjustCustomer(tx, ctx, auth.operator, input));
 }

@@ -1,39 +1,20 @@
-import {
-  ADMIN_API,
-  API,
-  emptyRequest,
-  inviteCodeCreateRequest,
-  inviteCodeUpdateRequest,
-  pagingRequest,
-  teamListRequest,
-} from '@c2c/shared';
+import { ADMIN_API, API } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { post } from '../../lib/http.js';
-import { operatorAuth } from '../operators/operators.service.js';
-import { userAuth } from '../users/users.service.js';
+import { routesFor } from '../../routes.js';
 import * as invites from './invites.service.js';
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const owner = operatorAuth(ctx, ['owner']);
-  post(app, ctx, ADMIN_API.inviteCodeList, { body: pagingRequest, auth: operatorAuth(ctx) }, ({ tx, input }) =>
-    invites.listHouseCodes(tx, input.page, input.page_size),
-  );
-  post(app, ctx, ADMIN_API.inviteCodeCreate, { body: inviteCodeCreateRequest, auth: owner }, ({ tx, input, auth }) =>
-    invites.createHouseCode(tx, ctx, auth.operator, input.code),
-  );
-  post(app, ctx, ADMIN_API.inviteCodeUpdate, { body: inviteCodeUpdateRequest, auth: owner }, ({ tx, input, auth }) =>
+  const { call } = routesFor(app, ctx);
+  call(ADMIN_API.inviteCodeList, ({ tx, input }) => invites.listHouseCodes(tx, input.page, input.page_size));
+  call(ADMIN_API.inviteCodeCreate, ({ tx, input, auth }) => invites.createHouseCode(tx, ctx, auth.operator, input.code));
+  call(ADMIN_API.inviteCodeUpdate, ({ tx, input, auth }) =>
     invites.setHouseCodeActive(tx, ctx, auth.operator, input.code, input.active),
   );
   // the team and the invitation
-  const signedIn = userAuth(ctx);
-  post(app, ctx, API.teamTongji, { body: emptyRequest, auth: signedIn, readOnly: true }, ({ tx, auth }) =>
-    invites.teamTongji(tx, auth.user.id),
-  );
-  post(app, ctx, API.teamList, { body: teamListRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
-    invites.teamList(tx, auth.user.id, input.level, input.page, input.page_size),
-  );
-  post(app, ctx, API.inviteDetail, { body: emptyRequest, auth: signedIn }, ({ tx, auth }) =>
-    invites.inviteDetail(tx, ctx, auth.user.invite_code),
-  );
+  call(API.teamTongji, ({ tx, auth }) => invites.teamTongji(tx, auth.user.id), { readOnly: true });
+  call(API.teamList, ({ tx, input, auth }) => invites.teamList(tx, auth.user.id, input.level, input.page, input.page_size), {
+    readOnly: true,
+  });
+  call(API.inviteDetail, ({ tx, auth }) => invites.inviteDetail(tx, ctx, auth.user.invite_code));
 }

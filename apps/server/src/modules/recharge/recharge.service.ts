@@ -48,7 +48,7 @@ export async function createRecharge(
   const requestId = input.request_id ?? null;
   const find = async (id: string) => {
     const row = await repo.findRechargeByRequest(tx, userId, id);
-    return row && { id: row.id, status: row.status };
+    return row && { id: row.id, status: row.status as Recharge['status'] };
   };
   return oncePerRequest(tx, requestId, find, async () => {
     const address = await repo.findAddressByType(tx, input.type.toUpperCase());
@@ -68,7 +68,7 @@ export async function createRecharge(
     // one screenshot backs one recharge: a second use (or a concurrent one that lost) is refused
     await useUpload(tx, userId, input.image, `recharge:${id}`);
     await notifyUser(tx, ctx, userId, ['recharge']);
-    return { id, status: 'auditing' };
+    return { id, status: 'auditing' as const };
   });
 }
 

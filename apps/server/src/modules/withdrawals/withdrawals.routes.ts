@@ -1,25 +1,15 @@
-import { ADMIN_API, API, approveRequest, pagingRequest, withdrawCreateRequest } from '@c2c/shared';
+import { ADMIN_API, API } from '@c2c/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { post } from '../../lib/http.js';
-import { MONEY_ROLES, operatorAuth } from '../operators/operators.service.js';
-import { userAuth } from '../users/users.service.js';
+import { routesFor } from '../../routes.js';
 import * as withdrawals from './withdrawals.service.js';
 
 /** Customer calls and the audited payout reveal; the review calls come from the withdrawal queue (review module). */
 export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const signedIn = userAuth(ctx);
-  post(app, ctx, API.withdrawCreate, { body: withdrawCreateRequest, auth: signedIn }, ({ tx, input, auth }) =>
-    withdrawals.createWithdrawal(tx, ctx, auth, input),
-  );
-  post(app, ctx, API.withdrawList, { body: pagingRequest, auth: signedIn, readOnly: true }, ({ tx, input, auth }) =>
-    withdrawals.listOwn(tx, auth.user.id, input.page, input.page_size),
-  );
-  post(
-    app,
-    ctx,
-    ADMIN_API.withdrawReveal,
-    { body: approveRequest, auth: operatorAuth(ctx, MONEY_ROLES) },
-    ({ tx, input, auth }) => withdrawals.revealPayout(tx, ctx, auth.operator, input.id),
-  );
+  const { call } = routesFor(app, ctx);
+  call(API.withdrawCreate, ({ tx, input, auth }) => withdrawals.createWithdrawal(tx, ctx, auth, input));
+  call(API.withdrawList, ({ tx, input, auth }) => withdrawals.listOwn(tx, auth.user.id, input.page, input.page_size), {
+    readOnly: true,
+  });
+  call(ADMIN_API.withdrawReveal, ({ tx, input, auth }) => withdrawals.revealPayout(tx, ctx, auth.operator, input.id));
 }

@@ -54,7 +54,7 @@ export async function createWithdrawal(
   const requestId = input.request_id ?? null;
   const find = async (id: string) => {
     const row = await repo.findByRequest(tx, userId, id);
-    return row && { id: row.id, status: row.status };
+    return row && { id: row.id, status: row.status as Withdrawal['status'] };
   };
   return oncePerRequest(tx, requestId, find, async () => {
     // inside: a repeated request_id answers the first withdrawal without spending another code
@@ -72,7 +72,7 @@ export async function createWithdrawal(
     // after the ledger write, which locks the available account: today's sum includes this one and any committed before
     await checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored));
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
-    return { id, status: 'auditing' };
+    return { id, status: 'auditing' as const };
   });
 }
 
