@@ -442,4 +442,78 @@ describe('a withdrawal, against a model of its rules', () => {
       { numRuns: 60, examples },
     );
   });
+
+  it('answers withdrawals sent at once as some order of them, one at a time, would: no answer or balance the model does not allow', async () => {
+    const levels = [
+      { volume: '0', daily_withdraw: '100' },
+      { volume: '50', daily_withdraw: '1000' },
+      { volume: '500', daily_withdraw: '150' },
+    ];
+    expect((await s.admin(ADMIN_API.vipSave, { levels }, admin)).code).toBe(200);
+    const a = await signUp(s);
+    const own = String((await bind(a.token)).data.id);
+    const available = async () => Number((await money(a.token)).balance);
+    const frozen = async () => Number((await money(a.token)).frozen);
+    const adjustTo = async (target: number) => {
+      const by = target - (await available());
+      if (by !== 0)
+        expect((await s.admin(ADMIN_API.userAdjust, { id: a.user.id, amount: String(by), reason: 'test' }, admin)).code).toBe(
+          200,
+        );
+    };
+    /** the answers of `amounts` taken one at a time in this order, by the rules in theirs */
+    const model = (amounts: readonly number[], balance: number, limit: number) => {
+      let left = balance;
+      let day = 0;
+      return amounts.map((amount) => {
+        if (amount < 10) return errorCode('amount_too_small');
+        if (amount > left) return errorCode('insufficient_balance');
+        if (day + amount > limit) return errorCode('vip_daily_limit');
+        left -= amount;
+        day += amount;
+        return 200;
+      });
+    };
+    const orders = <T>(items: readonly T[]): T[][] =>
+      items.length <= 1 ? [[...items]] : items.flatMap((x, i) => orders(items.filter((_, j) => j !== i)).map((o) => [x, ...o]));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(5, 10, 30, 45, 60, 95, 120), { minLength: 2, maxLength: 5 }),
+        fc.constantFrom(0, 40, 100, 200),
+        fc.constantFrom(0, 1, 2),
+        async (amounts, balance, override) => {
+          expect(
+            (await s.admin(ADMIN_API.userSetVip, { id: a.user.id, level: String(override), reason: 'test' }, admin)).code,
+          ).toBe(200);
+          await adjustTo(balance);
+          const limit = Number(levels[override]!.daily_withdraw);
+          const answers = await Promise.all(
+            amounts.map((amount) => s.call<{ id: number }>(API.withdrawCreate, { bk_id: own, amount: String(amount) }, a.token)),
+          );
+          const made = answers.filter((r) => r.code === 200).map((r) => r.data.id);
+          try {
+            const codes = answers.map((r) => r.code);
+            const indexes = amounts.map((_, i) => i);
+            // some order of the requests, taken one at a time, answers exactly these
+            const explained = orders(indexes).some((order) => {
+              const modelled = model(
+                order.map((i) => amounts[i]!),
+                balance,
+                limit,
+              );
+              return order.every((i, k) => modelled[k] === codes[i]);
+            });
+            expect(explained, `answers ${codes} for ${amounts} from ${balance} under ${limit}`).toBe(true);
+            const taken = amounts.filter((_, i) => codes[i] === 200).reduce((sum, x) => sum + x, 0);
+            expect(await available()).toBe(balance - taken);
+            expect(await frozen()).toBe(taken);
+          } finally {
+            // the next run starts from a day without withdrawals
+            for (const id of made) await s.admin(ADMIN_API.withdrawReject, { id, reason: 'next run' }, admin);
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });
