@@ -7,7 +7,7 @@ const opt = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.opti
 const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) => z.preprocess(blankToUndefined, s.default(d as never));
 
 /** True for a URL whose host is this machine only: localhost (and *.localhost), 127.0.0.0/8, ::1. */
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();

@@ -721,7 +721,7 @@ export const CONTRACT = {
     summary:
       'The signed-in operator changes their own password (the old one, the new one twice); their other sessions end. Audited.',
     auth: 'operator',
-    request: s.adminChangePasswordRequest,
+    request: s.changePasswordRequest,
     response: done,
   },
   // ---- VIP levels and the dashboard ----

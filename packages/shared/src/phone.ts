@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** Spec §5: a mainland mobile number, 11 digits starting with 1, as Chinese customers type it (without +86). */
-export const MAINLAND_MOBILE_RE = /^1\d{10}$/;
+const MAINLAND_MOBILE_RE = /^1\d{10}$/;
 /** E.164: `+`, then 8 to 15 digits (country code first). */
 const E164_RE = /^\+\d{8,15}$/;
 

@@ -644,7 +644,6 @@ export const userAdjustRequest = z.object({
   request_id: requestIdField,
 });
 export const operatorIdRequest = z.object({ id: idField() });
-export const adminChangePasswordRequest = changePasswordRequest;
 
 // ---- VIP levels ----
 

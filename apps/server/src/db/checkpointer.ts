@@ -34,14 +34,14 @@ export interface Checkpointer {
 }
 
 /** `busy` 1 when it could not finish, `log` frames in the WAL, `checkpointed` frames copied into the database file */
-export interface CheckpointResult {
+interface CheckpointResult {
   busy: number;
   log: number;
   checkpointed: number;
 }
 
 /** how often the worker checkpoints: often enough that each checkpoint copies a few hundred pages at most */
-export const CHECKPOINT_INTERVAL_MS = 100;
+const CHECKPOINT_INTERVAL_MS = 100;
 /** the first wait before a thread that ended unasked is started again; doubled on each end, up to a minute */
 const RESTART_MS = 1000;
 const MAX_RESTART_MS = 60_000;

@@ -4,7 +4,7 @@ import type { Logger } from '../lib/logger.js';
 import { type AuthCache, changeOf } from './auth-cache.js';
 
 /** the channel the triggers of migration 023 notify, with `schema:user id` */
-export const AUTH_CHANNEL = 'c2c_auth';
+const AUTH_CHANNEL = 'c2c_auth';
 
 interface Watchable {
   connection: EventEmitter;

@@ -56,7 +56,7 @@ const preparedSince = new WeakMap<PoolClient, number>();
  * Whether `err` is PostgreSQL refusing a prepared statement whose result's columns changed since it was prepared on
  * the connection: a migration added a column to a table a `select *` reads, under a node that was already running.
  */
-export function isStalePlan(err: unknown): boolean {
+function isStalePlan(err: unknown): boolean {
   return (
     err instanceof Error &&
     (err as { code?: string }).code === '0A000' &&

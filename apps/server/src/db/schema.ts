@@ -32,7 +32,7 @@ export interface UsersTable {
 }
 
 /** A customer's TOTP secrets, encrypted; `last_step` is the newest time step a code was accepted for. */
-export interface UserTotpTable {
+interface UserTotpTable {
   user_id: number;
   secret: string | null;
   pending_secret: string | null;
@@ -41,7 +41,7 @@ export interface UserTotpTable {
 }
 
 /** One-time recovery codes: keyed hashes only. */
-export interface UserRecoveryCodesTable {
+interface UserRecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
   code_hash: string;
@@ -49,14 +49,14 @@ export interface UserRecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface EmailSendsTable {
+interface EmailSendsTable {
   id: Generated<number>;
   email: string;
   scene: string;
   created_at: string;
 }
 
-export interface EmailCodesTable {
+interface EmailCodesTable {
   id: Generated<number>;
   email: string;
   scene: string;
@@ -67,7 +67,7 @@ export interface EmailCodesTable {
   used_at: string | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -81,7 +81,7 @@ export interface SessionsTable {
 }
 
 /** A device and network a customer signed in from: `device_key` hashes browser, system and network. */
-export interface KnownDevicesTable {
+interface KnownDevicesTable {
   user_id: number;
   device_key: string;
   first_seen_at: string;
@@ -89,7 +89,7 @@ export interface KnownDevicesTable {
 }
 
 /** The one-time "end this session" link of a new-device mail; only the token's SHA-256 is stored. */
-export interface SessionEndLinksTable {
+interface SessionEndLinksTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -112,7 +112,7 @@ export interface OperatorsTable {
   last_login_at: string | null;
 }
 
-export interface OperatorSessionsTable {
+interface OperatorSessionsTable {
   id: Generated<number>;
   token_hash: string;
   operator_id: number;
@@ -122,7 +122,7 @@ export interface OperatorSessionsTable {
 }
 
 /** Which process runs a job until when (the SQLite runner's guard against two processes running one job). */
-export interface JobLeasesTable {
+interface JobLeasesTable {
   name: string;
   holder: string;
   expires_at: string;
@@ -140,18 +140,18 @@ export interface AuditLogTable {
   hash: string;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
 }
 
-export interface HouseInviteCodesTable {
+interface HouseInviteCodesTable {
   code: string;
   active: boolean;
   created_at: string;
 }
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>;
   owner: string;
   user_id: number | null;
@@ -161,7 +161,7 @@ export interface AccountsTable {
   updated_at: string;
 }
 
-export interface JournalsTable {
+interface JournalsTable {
   id: Generated<number>;
   kind: string;
   ref: string;
@@ -170,7 +170,7 @@ export interface JournalsTable {
   created_at: string;
 }
 
-export interface PostingsTable {
+interface PostingsTable {
   id: Generated<number>;
   journal_id: number;
   account_id: number;
@@ -179,7 +179,7 @@ export interface PostingsTable {
   created_at: string;
 }
 
-export interface UploadsTable {
+interface UploadsTable {
   id: Generated<number>;
   user_id: number;
   name: string;
@@ -190,7 +190,7 @@ export interface UploadsTable {
   used_for: string | null;
 }
 
-export interface ReceivingAddressesTable {
+interface ReceivingAddressesTable {
   id: Generated<number>;
   type: string;
   address: string;
@@ -349,7 +349,7 @@ export interface TradesTable {
   created_at: string;
 }
 
-export interface TradeEventsTable {
+interface TradeEventsTable {
   id: Generated<number>;
   trade_id: number;
   event: string;
@@ -396,13 +396,13 @@ export interface ProofNodesTable {
   hash: string;
   sum: Money;
 }
-export interface ProofScheduleTable {
+interface ProofScheduleTable {
   id: number;
   next_at: string;
 }
 
 /** A customer's withdrawals of one UTC day (`YYYY-MM-DD`), pending and paid, not rejected: the daily limit's sum. */
-export interface WithdrawalDaysTable {
+interface WithdrawalDaysTable {
   user_id: number;
   day: string;
   total: Money;
@@ -452,7 +452,7 @@ export interface DB {
 }
 
 /** A member of a leader's team: one row per leader above the member, up to three levels. */
-export interface TeamLinksTable {
+interface TeamLinksTable {
   leader_id: number;
   member_id: number;
   level: number;
@@ -461,7 +461,7 @@ export interface TeamLinksTable {
 }
 
 /** How many members a customer's team has per level, counted up at each sign-up below them. */
-export interface TeamSizesTable {
+interface TeamSizesTable {
   user_id: number;
   level1: Generated<number>;
   level2: Generated<number>;
@@ -511,7 +511,7 @@ export interface KefuContactsTable {
   updated_at: string;
 }
 
-export interface UserAdjustmentsTable {
+interface UserAdjustmentsTable {
   id: Generated<number>;
   user_id: number;
   operator_id: number;

@@ -85,7 +85,7 @@ function rowsOf(stmt: SQLite.Statement): (row: readonly unknown[]) => Record<str
 }
 
 /** better-sqlite3 binds no booleans: they are stored as 1 and 0, as SQLite itself does. */
-export const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+const bindable = (params: readonly unknown[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 
 /**
  * Wraps better-sqlite3 for Kysely's SqliteDialect:

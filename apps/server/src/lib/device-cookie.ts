@@ -17,7 +17,7 @@ export const CUSTOMER_DEVICES: DeviceCookieKind = { name: 'c2c_device', path: AP
 export const OPERATOR_DEVICES: DeviceCookieKind = { name: 'c2c_op_device', path: ADMIN_API.login };
 
 /** How long a device token stays good after its sign-in. */
-export const DEVICE_TOKEN_DAYS = 365;
+const DEVICE_TOKEN_DAYS = 365;
 /** Tokens one browser keeps per kind (people sharing a computer each keep theirs). */
 export const DEVICE_TOKENS_KEPT = 4;
 

@@ -64,7 +64,7 @@ export function sendError(
  * Checks a body against a shared schema; the first failing field's catalogue key becomes the error, and the
  * field's name its answer's `data.field`.
  */
-export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const first = result.error.issues[0];
@@ -86,7 +86,7 @@ export interface Caller {
 
 /** Resolves the caller to a principal inside the call's transaction, or throws (`unauthorized`, `forbidden`). */
 export type Auth<A> = (tx: Tx, caller: Caller) => Promise<A>;
-export const noAuth: Auth<null> = async () => null;
+const noAuth: Auth<null> = async () => null;
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
@@ -96,7 +96,7 @@ const header = (req: FastifyRequest, name: string) => {
  * The client's address: the one the trusted proxies saw (`TRUST_PROXY`), or the socket's when that entry is not an IP
  * address — a header's text is never kept or shown as an address.
  */
-export const clientIp = (req: FastifyRequest): string => {
+const clientIp = (req: FastifyRequest): string => {
   const ip = req.ip;
   return isIP(ip) ? ip : (req.raw.socket.remoteAddress ?? '');
 };
@@ -118,7 +118,7 @@ export const requestEnv = (ctx: AppContext, log: TxLog): TxEnv => ({ database: c
 export const authorize = <A>(ctx: AppContext, req: FastifyRequest, auth: Auth<A>): Promise<A> =>
   inTransaction(requestEnv(ctx, req.log), (tx) => auth(tx, callerOf(req)));
 
-export interface StepArgs<I, A> {
+interface StepArgs<I, A> {
   input: I;
   auth: A;
   lang: Lang;
@@ -144,15 +144,15 @@ const ok = (reply: FastifyReply, data: unknown) => reply.send({ code: OK, msg: '
 
 type Entry<P extends PlainPath> = (typeof CONTRACT)[P];
 /** the body a call's handler is handed: its contract's request, parsed */
-export type Input<P extends PlainPath> = z.output<Entry<P>['request']>;
+type Input<P extends PlainPath> = z.output<Entry<P>['request']>;
 /** what a call's handler must answer: its contract's response `data` (nothing, for a call that answers `{}`) */
-export type Output<P extends PlainPath> =
+type Output<P extends PlainPath> =
   z.input<Entry<P>['response']> extends Record<string, never>
     ? // biome-ignore lint/suspicious/noConfusingVoidType: a handler of a call that answers `{}` may return nothing
       Record<string, never> | void
     : z.input<Entry<P>['response']>;
 /** who the handler is told called, by the contract's `auth`: the customer, the operator, or nobody */
-export type PrincipalOf<P extends PlainPath, U, O> = Entry<P>['auth'] extends 'customer'
+type PrincipalOf<P extends PlainPath, U, O> = Entry<P>['auth'] extends 'customer'
   ? U
   : Entry<P>['auth'] extends 'operator'
     ? O
@@ -241,7 +241,7 @@ export function post<S extends z.ZodType, A, O>(
  * hold a transaction open (password hashing) or whose failed attempts must still be recorded (code checks).
  * The caller is resolved first, in a transaction of its own.
  */
-export function postSteps<S extends z.ZodType, A, O>(
+function postSteps<S extends z.ZodType, A, O>(
   app: FastifyInstance,
   ctx: AppContext,
   path: string,

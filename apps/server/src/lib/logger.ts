@@ -73,6 +73,8 @@ type LogMethodHook = NonNullable<NonNullable<LoggerOptions['hooks']>['logMethod'
  * Standard output, in batches (`LineBatcher`), for pino's `stream` and `hooks`. What is held is written at once after a
  * line at `error` or above, and when the process exits — a crash's exit too: the batch goes to pino's destination
  * first, which writes what it has synchronously then. Only a `kill -9` loses lines, those of the last `maxMs` at most.
+ *
+ * @public — logger.test.ts imports it by path in the child process it spawns, where knip cannot see the import.
  */
 export function batchedStandardOutput(batch: { maxChars?: number; maxMs?: number } = {}): LogDestination {
   const sink = pino.destination({ dest: 1, sync: false });

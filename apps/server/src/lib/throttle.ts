@@ -31,7 +31,7 @@ export interface Throttle {
 }
 
 /** The gate of `hold`/`held`: a key holding more than one point is closed until it expires. */
-export const GATE: Limit = { points: 1, seconds: 1 };
+const GATE: Limit = { points: 1, seconds: 1 };
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 

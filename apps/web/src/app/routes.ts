@@ -8,7 +8,7 @@ import { lazyComponent, type ReadyComponent } from '../lib/lazy-component';
  * A page loaded on its first render, or earlier: `preload` downloads it (before i18n is ready), `ready` also adds its
  * texts, so that it renders without suspending.
  */
-export type LazyPage = ReadyComponent<object> & { preload: () => Promise<unknown> };
+type LazyPage = ReadyComponent<object> & { preload: () => Promise<unknown> };
 
 export interface PageRoute {
   /** The nav bar's title; tab pages without one draw their own header. */

@@ -6,8 +6,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 export type PullStatus = 'pulling' | 'canRelease' | 'refreshing' | 'complete';
 
 /** The head's height while it refreshes, and how far it must be pulled to refresh on release (antd-mobile's). */
-export const HEAD_HEIGHT = 40;
-export const THRESHOLD = 60;
+const HEAD_HEIGHT = 40;
+const THRESHOLD = 60;
 /** How long "refreshed" stays, then how long the head takes to fold away. */
 export const COMPLETE_DELAY_MS = 500;
 export const SETTLE_MS = 300;

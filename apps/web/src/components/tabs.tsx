@@ -2,7 +2,7 @@ import './tabs.css';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
 /** One tab: its key, its title, and (for `Tabs`) the panel it shows. */
-export interface TabItem<K extends string> {
+interface TabItem<K extends string> {
   key: K;
   title: ReactNode;
   content?: ReactNode;

@@ -11,7 +11,7 @@ export const TRADE_STATUS_KEYS: Record<TradeStatus, TKey> = {
 };
 
 /** The colour of a trade's state label: waiting (amber), done (green), ended without a deal or in dispute (red). */
-export const TRADE_STATUS_TONE: Record<TradeStatus, 'auditing' | 'completed' | 'rejected'> = {
+const TRADE_STATUS_TONE: Record<TradeStatus, 'auditing' | 'completed' | 'rejected'> = {
   awaiting_payment: 'auditing',
   paid: 'auditing',
   completed: 'completed',

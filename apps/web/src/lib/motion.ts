@@ -1,7 +1,7 @@
 const QUERY = '(prefers-reduced-motion: reduce)';
 
 /** Whether the person asked their system for less motion. */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
 }
 

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { ApiError } from './api';
 
 /** 32 hex digits. randomUUID exists only in secure contexts; getRandomValues also on plain http. */
-export function newRequestId(): string {
+function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

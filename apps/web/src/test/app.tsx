@@ -49,9 +49,6 @@ export function openApp(path: string) {
   return render(<App />);
 }
 
-/** Lets the 1.5 s repeat-click guard pass before the next click on the same button. */
-export const afterGuard = () => new Promise((resolve) => setTimeout(resolve, 1600));
-
 /**
  * The hooks of a signed-in page test: the clock (Date only) is the test's to move, starting at `now` when given, and
  * after each test the dialogs (they live outside the rendered tree) finish closing, toasts, cached queries, stubbed

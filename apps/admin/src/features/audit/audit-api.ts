@@ -1,4 +1,4 @@
-import { ADMIN_API, type Answer } from '@c2c/shared';
+import { ADMIN_API } from '@c2c/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -7,8 +7,6 @@ export interface AuditQuery {
   pageSize: number;
   keyword: string;
 }
-
-export type AuditVerifyResult = Answer<typeof ADMIN_API.auditVerify>;
 
 export function useAuditList({ page, pageSize, keyword }: AuditQuery) {
   return useQuery({
@@ -24,8 +22,6 @@ export function useVerifyChain() {
     mutationFn: (checkpoint: string) => call(ADMIN_API.auditVerify, checkpoint ? { checkpoint } : {}),
   });
 }
-
-export type AuditCheckpoint = Answer<typeof ADMIN_API.auditCheckpoint>;
 
 /** The newest entry as a checkpoint (owners only), fetched when asked for: it changes with every action. */
 export function useCheckpoint() {

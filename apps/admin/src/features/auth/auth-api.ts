@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { clearToken, setToken } from '../../lib/token';
 
-export const ME_KEY = ['auth', 'me'] as const;
+const ME_KEY = ['auth', 'me'] as const;
 
 export interface SignInValues {
   email: string;

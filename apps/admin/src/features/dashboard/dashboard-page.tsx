@@ -6,7 +6,7 @@ import { formatDecimal, formatUsdt } from '../../lib/format';
 import { useDashboard } from './dashboard-api';
 
 /** "3 h", "2 d", "12 min": how long the oldest item of a queue has waited. */
-export function formatAge(seconds: number | null): string {
+function formatAge(seconds: number | null): string {
   if (seconds === null) return '—';
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
@@ -17,7 +17,7 @@ export function formatAge(seconds: number | null): string {
  * Whole USDT of a wire amount, for a chart's geometry only: the integer part of the decimal string, so no money is
  * ever parsed as a float; the tooltips show the exact amounts.
  */
-export const wholeUsdt = (amount: string): number => Number(BigInt(amount.split('.')[0] ?? '0'));
+const wholeUsdt = (amount: string): number => Number(BigInt(amount.split('.')[0] ?? '0'));
 
 const QUEUES = [
   { key: 'recharge', title: 'Recharges to review', path: '/recharges' },
@@ -50,7 +50,7 @@ export function DashboardPage() {
   return <Dashboard data={summary.data} />;
 }
 
-export function Dashboard({ data }: { data: DashboardSummary }) {
+function Dashboard({ data }: { data: DashboardSummary }) {
   return (
     <Flex vertical gap={16} data-testid="dashboard">
       <Card title="Customer liabilities (from the ledger)">

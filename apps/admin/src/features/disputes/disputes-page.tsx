@@ -5,7 +5,7 @@ import { formatDecimal, formatTime } from '../../lib/format';
 import { type AdminTrade, useTrades } from './disputes-api';
 import { TradeDrawer } from './trade-drawer';
 
-export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
+const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   paid: 'Paid',
   completed: 'Completed',

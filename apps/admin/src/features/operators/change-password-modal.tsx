@@ -1,10 +1,10 @@
-import { adminChangePasswordRequest } from '@c2c/shared';
+import { changePasswordRequest } from '@c2c/shared';
 import { App, Form, Input, Modal } from 'antd';
 import { fieldRule } from '../../lib/field-rule';
 import { useChangePassword } from './operators-api';
 
 type Values = { old_password: string; password: string; confirm_password: string };
-const fields = adminChangePasswordRequest.shape;
+const fields = changePasswordRequest.shape;
 
 /** The signed-in operator changes their own password; their other sessions end. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -13,7 +13,7 @@ const HEAD_KEY = 'audit.head';
 /** The entry from which the chain is keyed: the first of a fresh chain, or the one appended over a plain one. */
 export const ANCHOR_ACTION = 'audit.key';
 /** A checkpoint is written to the server log at every this many entries (and at every start). */
-export const CHECKPOINT_EVERY = 100;
+const CHECKPOINT_EVERY = 100;
 
 export interface Actor {
   id: number;
@@ -36,7 +36,7 @@ const plainHash = (r: Omit<repo.AuditRow, 'hash'>) => sha256(content(r));
 /** Names the key in the anchor without revealing it, so a wrong key is told apart from an edited entry. */
 const keyId = (key: Buffer) => hmacSha256(key, 'c2c audit key id').slice(0, 16);
 
-export const formatCheckpoint = (id: number, hash: string) => `${id}:${hash}`;
+const formatCheckpoint = (id: number, hash: string) => `${id}:${hash}`;
 
 async function append(
   tx: Tx,

@@ -18,7 +18,7 @@ import * as repo from './chat.repository.js';
  */
 
 /** Statuses in which the sides may write. */
-export const OPEN_STATUSES: readonly string[] = ['awaiting_payment', 'paid', 'disputed'];
+const OPEN_STATUSES: readonly string[] = ['awaiting_payment', 'paid', 'disputed'];
 /** At most this many messages per call of `trade/message-list`; the app asks again with `after_id` for more. */
 export const CHAT_PAGE = 100;
 /** Sends per customer: enough for a lively chat, too few to flood the other side. */
@@ -26,7 +26,7 @@ export const CHAT_SENDS = { points: 20, seconds: 60 };
 
 type MessageRow = Selectable<TradeMessagesTable>;
 
-export const toMessage = (m: MessageRow): TradeMessage => ({
+const toMessage = (m: MessageRow): TradeMessage => ({
   id: m.id,
   from: m.sender as TradeMessage['from'],
   text: m.text,
@@ -113,8 +113,7 @@ export async function unread(tx: Tx, who: CurrentUser): Promise<{ messages: numb
 }
 
 /** True once operators may read the chat: the trade is or was disputed. */
-export const operatorMaySee = (t: { disputed_at: string | null; status: string }) =>
-  t.status === 'disputed' || t.disputed_at !== null;
+const operatorMaySee = (t: { disputed_at: string | null; status: string }) => t.status === 'disputed' || t.disputed_at !== null;
 
 /** The whole chat as an operator sees it: nothing before the trade is disputed, everything from then on. */
 export async function listForOperator(

@@ -5,7 +5,7 @@ import { USER_ACCOUNT_KINDS } from '../ledger/ledger.service.js';
 import * as repo from './dashboard.repository.js';
 
 /** How many UTC days the series cover, today included. */
-export const DASHBOARD_DAYS = 30;
+const DASHBOARD_DAYS = 30;
 
 /** The journals each daily series counts: the moment money actually moved (a recharge credited, a payout paid...). */
 const SERIES = {

@@ -56,9 +56,6 @@ export async function insertOrder(tx: Tx, o: Insertable<InterestOrdersTable>): P
   return (await tx.insertInto('interest_orders').values(o).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export const findOrder = (tx: Tx, id: number) =>
-  tx.selectFrom('interest_orders').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const findOrderByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx
     .selectFrom('interest_orders')

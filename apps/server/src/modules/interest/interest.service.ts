@@ -24,7 +24,7 @@ type ProductRow = Selectable<InterestProductsTable>;
 type OrderRow = Selectable<InterestOrdersTable>;
 
 /** The ledger reference of an interest order's journals. */
-export const orderRef = (id: number) => `interest_order:${id}`;
+const orderRef = (id: number) => `interest_order:${id}`;
 
 const toProduct = (p: ProductRow): InterestProduct => ({
   id: p.id,

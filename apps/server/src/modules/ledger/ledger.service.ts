@@ -18,12 +18,12 @@ export const CURRENCY = 'USDT';
 export const USER_ACCOUNT_KINDS = ['available', 'frozen', 'escrow', 'interest'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 /** The platform's side: money entering or leaving (`world`), interest paid, merchants' settlements, operator corrections. */
-export type PlatformAccountKind = 'world' | 'interest_expense' | 'merchant_settlement' | 'adjustments';
+type PlatformAccountKind = 'world' | 'interest_expense' | 'merchant_settlement' | 'adjustments';
 export type AccountRef = { user: number; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
 export type { JournalKind } from '@c2c/shared';
 
-export const userOwner = (userId: number) => `user:${userId}`;
+const userOwner = (userId: number) => `user:${userId}`;
 
 export async function openUserAccounts(tx: Tx, userId: number, now: Date): Promise<void> {
   await repo.insertAccounts(

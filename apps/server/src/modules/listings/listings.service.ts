@@ -12,13 +12,13 @@ import { guardValueOut } from '../two-factor/two-factor.service.js';
 import { type CurrentUser, publicNames } from '../users/users.service.js';
 import * as repo from './listings.repository.js';
 
-export type ListingRow = Selectable<ListingsTable>;
+type ListingRow = Selectable<ListingsTable>;
 
 const STATS_DAYS = 30;
 const HISTORY_SIZE = 20;
 
 /** How journals and live events name a listing. */
-export const listingRef = (id: number) => `listing:${id}`;
+const listingRef = (id: number) => `listing:${id}`;
 
 interface Stats {
   trades: number;
@@ -159,7 +159,7 @@ export async function createListing(tx: Tx, ctx: AppContext, who: CurrentUser, i
 }
 
 /** Returns what a listing still holds escrow -> available (a cancel, or a trade ending on a closed listing). */
-export async function returnToSeller(tx: Tx, ctx: AppContext, row: ListingRow, amount: bigint, actor: string) {
+async function returnToSeller(tx: Tx, ctx: AppContext, row: ListingRow, amount: bigint, actor: string) {
   if (amount <= 0n) return;
   await post(tx, {
     kind: 'listing_return',

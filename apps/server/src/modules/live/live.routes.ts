@@ -27,7 +27,7 @@ export const WS_CLOSE = { malformed: 4400, unauthorized: 4401, tooMany: 4429 } a
  * The client's message in a text frame, or undefined for anything else: any JSON that is not an object of a known type.
  * A sign-in without a usable token is still a sign-in, refused as any wrong token is (an empty token).
  */
-export function readClientMessage(text: string): LiveClientMessage | undefined {
+function readClientMessage(text: string): LiveClientMessage | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);

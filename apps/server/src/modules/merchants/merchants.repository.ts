@@ -83,7 +83,7 @@ export async function salesStats(tx: Tx, ids: number[], since: string) {
 export type NewSale = Omit<Insertable<MerchantSalesTable>, 'id' | 'order_no'> & { request_id: string | null };
 
 /** A sale's order number: S, the UTC day of `createdAt` and the id padded to six digits (S20261122000042). */
-export const orderNumber = (createdAt: string, id: number) => `S${dayOf(createdAt)}${String(id).padStart(6, '0')}`;
+const orderNumber = (createdAt: string, id: number) => `S${dayOf(createdAt)}${String(id).padStart(6, '0')}`;
 const dayOf = (createdAt: string) => createdAt.slice(0, 10).replace(/-/g, '');
 
 /**

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { requestEnv, requestLang, sendError } from '../../lib/http.js';
 import { codeClass, type Metrics } from './metrics.service.js';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +29,7 @@ const FORWARDED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  * it: only a client on this machine that did not come through a proxy (its socket is loopback and no forwarding header
  * is present), because a reverse proxy on the same host makes every public client's socket loopback.
  */
-export function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
+function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
   if (token) {
     const sent = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const a = Buffer.from(sent);

@@ -176,7 +176,7 @@ export interface CurrentOperator {
 }
 
 /** Resolves an operator's session token to an active operator (code -1 otherwise) holding one of `roles` (else `forbidden`). */
-export async function authenticate(
+async function authenticate(
   tx: Tx,
   ctx: AppContext,
   token: string | undefined,

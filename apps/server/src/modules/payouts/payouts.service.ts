@@ -10,12 +10,12 @@ import * as repo from './payouts.repository.js';
 
 type Row = Selectable<PayoutAccountsTable>;
 /** How many payout accounts one customer may have at a time (removed ones do not count). */
-export const MAX_ACCOUNTS = 20;
+const MAX_ACCOUNTS = 20;
 
 const labelOf = (a: { type: string; bank_name: string; iban: string; email: string }) =>
   a.type === 'bank' ? `${a.bank_name} ${maskAccount(a.iban)}` : `Wise ${a.email}`;
 
-export function toPayoutAccount(r: Row): PayoutAccount {
+function toPayoutAccount(r: Row): PayoutAccount {
   const label = labelOf(r);
   // named field by field: a column added to the table does not reach customers by itself
   return {
@@ -44,7 +44,7 @@ export function toPayoutAccount(r: Row): PayoutAccount {
  * A payout account receives withdrawals and sales only this long after it was bound, or after the details money goes
  * to changed: someone who took over a session cannot bind their own account and drain the balance at once.
  */
-export const PAYOUT_COOLING_HOURS = 24;
+const PAYOUT_COOLING_HOURS = 24;
 /** The details that decide who receives the money; changing only a contact detail (phone, street) keeps the time. */
 const PAYEE_FIELDS = ['full_name', 'name', 'surname', 'iban', 'bank_name', 'swift', 'email', 'country'] as const;
 
@@ -144,7 +144,7 @@ export async function listOwn(tx: Tx, userId: number, type?: PayoutType) {
 }
 
 /** One of the caller's own accounts; another user's id answers exactly like a missing one. */
-export async function ownAccount(tx: Tx, userId: number, id: number, type?: PayoutType): Promise<PayoutAccount | undefined> {
+async function ownAccount(tx: Tx, userId: number, id: number, type?: PayoutType): Promise<PayoutAccount | undefined> {
   const row = await repo.findAccount(tx, id);
   if (!row || row.user_id !== userId || (type && row.type !== type)) return undefined;
   return toPayoutAccount(row);

@@ -56,14 +56,14 @@ export const PROOF_TREES_KEPT = 30;
 export const PARTS = 4;
 
 /** How many levels a tree of `leaves` leaves has (buildLevels' shape): 1 for 0 or 1 leaf. */
-export function levelCount(leaves: number): number {
+function levelCount(leaves: number): number {
   let n = 1;
   for (let size = leaves; size > 1; size = Math.ceil(size / 2)) n++;
   return n;
 }
 
 /** Rows of a tree deleted per transaction when a snapshot is pruned or dropped. */
-export const STORE_ROWS = 1_000;
+const STORE_ROWS = 1_000;
 
 /**
  * Rows of a tree stored per transaction (about as many hashes computed before). On SQLite a slice runs on the event

@@ -109,7 +109,7 @@ export function splitHoldings(userIds: readonly number[], amounts: readonly bigi
   return { owners, shares };
 }
 
-export interface LeafRow {
+interface LeafRow {
   snapshot_id: number;
   user_id: number;
   idx: number;

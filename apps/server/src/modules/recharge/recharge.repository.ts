@@ -70,8 +70,5 @@ export async function insertRecharge(
   return row.id;
 }
 
-export const findRecharge = (tx: Tx, id: number) =>
-  tx.selectFrom('recharges').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const findRechargeByRequest = (tx: Tx, userId: number, requestId: string) =>
   tx.selectFrom('recharges').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();

@@ -15,7 +15,7 @@ import * as repo from './recharge.repository.js';
 
 type Row = Selectable<RechargesTable>;
 
-export function toRecharge(r: Row): Recharge {
+function toRecharge(r: Row): Recharge {
   return {
     id: r.id,
     type: r.type,

@@ -9,7 +9,7 @@ import { withdrawalQueue } from '../withdrawals/withdrawals.service.js';
 import { type AnyReviewQueue, approve, listForOperators, reject } from './review.service.js';
 
 /** Every operator review queue; a new queue is its descriptor plus one line here. */
-export const REVIEW_QUEUES: readonly AnyReviewQueue[] = [rechargeQueue, withdrawalQueue, saleQueue];
+const REVIEW_QUEUES: readonly AnyReviewQueue[] = [rechargeQueue, withdrawalQueue, saleQueue];
 
 /** Binds a queue's console calls: any operator lists it; owner and finance decide. */
 export function registerReviewQueue(app: FastifyInstance, ctx: AppContext, queue: AnyReviewQueue): void {

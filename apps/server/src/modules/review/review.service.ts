@@ -8,7 +8,7 @@ import { reviewPeople } from '../operators/operators.service.js';
 import { userIdsMatching } from '../users/users.service.js';
 import * as repo from './review.repository.js';
 
-export type { ReviewColumns, ReviewTable } from './review.repository.js';
+export type { ReviewColumns } from './review.repository.js';
 
 /**
  * True while a withdrawal or a sale to a merchant paying to this payout account is under review, or while an open

@@ -18,14 +18,14 @@ export interface Device {
 }
 
 /** How long the "end this session" link of a new-device mail works. */
-export const END_LINK_DAYS = 7;
+const END_LINK_DAYS = 7;
 
 /**
  * What makes a device "known": the browser family and system (not versions, which change with every update) and the
  * network (/24 or /48), so a browser update or a new address from the same provider block sends no mail, while
  * another browser, computer or network does.
  */
-export function deviceKey(d: Device): string {
+function deviceKey(d: Device): string {
   const { browser, os } = parseUserAgent(d.userAgent);
   return sha256(`${browser}|${os}|${networkOf(d.ip)}`);
 }

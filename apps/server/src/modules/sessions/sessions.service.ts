@@ -7,7 +7,7 @@ import * as repo from './sessions.repository.js';
 export type { SessionTable } from './sessions.repository.js';
 
 /** How long a session lives without use; every use (at most once a minute) pushes the end further. */
-export const SESSION_IDLE_SECONDS = { sessions: 30 * 86_400, operator_sessions: 12 * 3600 } as const;
+const SESSION_IDLE_SECONDS = { sessions: 30 * 86_400, operator_sessions: 12 * 3600 } as const;
 const TOUCH_EVERY_SECONDS = 60;
 
 export async function openSession(

@@ -67,7 +67,7 @@ export async function storedSettings(tx: Tx, cache?: AuthCache<object>): Promise
 }
 
 /** The recharge and withdrawal ranges of the stored settings; a corrupt stored limit throws. */
-export function moneyLimitsIn(all: ReadonlyMap<string, string>): Record<'recharge' | 'withdraw', AmountRange> {
+function moneyLimitsIn(all: ReadonlyMap<string, string>): Record<'recharge' | 'withdraw', AmountRange> {
   const limit = (key: keyof typeof DEFAULT_LIMITS) => storedLimit(all, key);
   return {
     recharge: { min: limit('recharge_min'), max: limit('recharge_max') },
@@ -86,11 +86,6 @@ export function checkAmountIn(all: ReadonlyMap<string, string>, amount: bigint, 
   if (issue?.key === 'amount_too_small') throw new DomainError('amount_too_small', { min: formatAmount(issue.limit!) });
   if (issue?.key === 'amount_too_large') throw new DomainError('amount_too_large', { max: formatAmount(issue.limit!) });
   return amount;
-}
-
-/** Whether an amount is within the range of a recharge or a withdrawal in `all` (`checkAmountIn` would pass it). */
-export function amountWithin(all: ReadonlyMap<string, string>, amount: bigint, kind: 'recharge' | 'withdraw'): boolean {
-  return limitIssue(amount, moneyLimitsIn(all)[kind]) === null;
 }
 
 /** Checks an amount (micro-units, parsed at the wire) against the operator-set range of a recharge or a withdrawal. */

@@ -9,10 +9,6 @@ export async function insertTrade(tx: Tx, t: Insertable<TradesTable>): Promise<n
   return (await tx.insertInto('trades').values(t).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function setOrderNo(tx: Tx, id: number, orderNo: string): Promise<void> {
-  await tx.updateTable('trades').set({ order_no: orderNo }).where('id', '=', id).execute();
-}
-
 export const findTrade = (tx: Tx, id: number) => tx.selectFrom('trades').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findTradeByRequest = (tx: Tx, buyerId: number, requestId: string) =>

@@ -33,19 +33,19 @@ type Action = (typeof TRADE_ACTIONS)[number];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A paid trade the seller neither releases nor disputes within this goes to dispute by itself. */
-export const RELEASE_HOURS = 24;
+const RELEASE_HOURS = 24;
 /** The cancel limit: this many trades cancelled by the buyer or expired within `CANCEL_WINDOW_HOURS`... */
-export const CANCEL_LIMIT = 3;
+const CANCEL_LIMIT = 3;
 /** ...stop the buyer from taking new trades until the oldest of them is this old. */
-export const CANCEL_WINDOW_HOURS = 24;
+const CANCEL_WINDOW_HOURS = 24;
 /**
  * How many trades one buyer may have awaiting payment at once: each reserves part of a listing and shows the buyer
  * the seller's payout details, so one account cannot hold the Hall nor collect every seller's details.
  */
-export const UNPAID_LIMIT = 2;
+const UNPAID_LIMIT = 2;
 
 /** How journals, uploads and live events name a trade. */
-export const tradeRef = (id: number) => `trade:${id}`;
+const tradeRef = (id: number) => `trade:${id}`;
 
 /** A human-readable order number: T, the UTC day and the trade's id (T20261122000042). */
 const orderNumber = (id: number, now: Date) => `T${iso(now).slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
@@ -64,7 +64,7 @@ async function ownTrade(tx: Tx, userId: number, id: number): Promise<{ row: Trad
 }
 
 /** What the caller may do with the trade now. */
-export function actionsOf(r: TradeRow, role: Role, now: Date): Action[] {
+function actionsOf(r: TradeRow, role: Role, now: Date): Action[] {
   switch (r.status as TradeStatus) {
     case 'awaiting_payment':
       if (role === 'seller') return ['message'];

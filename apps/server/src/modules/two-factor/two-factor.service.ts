@@ -14,8 +14,8 @@ import { twoFactorChangedMail } from './two-factor.mails.js';
 import * as repo from './two-factor.repository.js';
 
 /** Wrong codes per customer within 15 minutes before every further try is refused (`rate_limited`) until the window ends. */
-export const WRONG_CODE_LIMIT: Limit = { points: 5, seconds: 900 };
-export const RECOVERY_CODE_COUNT = 10;
+const WRONG_CODE_LIMIT: Limit = { points: 5, seconds: 900 };
+const RECOVERY_CODE_COUNT = 10;
 
 const wrongKey = (userId: number) => `totp:wrong:${userId}`;
 

@@ -172,8 +172,6 @@ export async function deleteSendBefore(tx: Tx, id: number, before: string): Prom
   return Number(res.numDeletedRows) === 1;
 }
 
-export const deleteCode = (tx: Tx, id: number) => tx.deleteFrom('email_codes').where('id', '=', id).execute();
-
 /** Counts one try, atomically and only while tries are left; false when the code is used up. */
 export async function countCodeAttempt(tx: Tx, id: number, maxAttempts: number): Promise<boolean> {
   const res = await tx

@@ -28,7 +28,7 @@ import { codeMail, passwordChangedMail, resetUnknownMail, signUpAttemptMail } fr
 import * as repo from './users.repository.js';
 
 /** Throttle limits: hits per window of seconds. */
-export const LIMITS = {
+const LIMITS = {
   codePerEmail: { points: 10, seconds: 3600 },
   codePerIp: { points: 30, seconds: 3600 },
   registerPerIp: { points: 20, seconds: 3600 },
@@ -37,7 +37,7 @@ export const LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /** Sign-in: per device token, else per client address and per account over every address (lib/sign-in-throttle). */
-export const LOGIN_LIMITS: SignInLimits = {
+const LOGIN_LIMITS: SignInLimits = {
   scope: 'login',
   perIp: { points: 50, seconds: 900 },
   perAccount: [
@@ -53,7 +53,7 @@ type Scene = 'register' | 'forget';
  * After a password change, or after two-factor is turned off, nobody may withdraw for this long: a stolen password (or
  * a session that turns the second factor off) alone cannot drain an account.
  */
-export const PASSWORD_LOCK_HOURS = 24;
+const PASSWORD_LOCK_HOURS = 24;
 
 /** When the withdrawal pause after the later of the last password change and two-factor switch-off ends, if not by `now`. */
 export function withdrawUnlockAt(u: Pick<Principal, 'password_changed_at' | 'totp_disabled_at'>, now: Date): Date | null {
@@ -70,7 +70,7 @@ export function withdrawUnlockAt(u: Pick<Principal, 'password_changed_at' | 'tot
  * The customer as the app sees them; `now` decides whether withdrawals are still paused. `vipLevel` is the level in
  * effect (vip module: an owner's override or the level the ledger volume earns); the stored column is not used.
  */
-export function toUser(u: Principal, now: Date, vipLevel = 0): User {
+function toUser(u: Principal, now: Date, vipLevel = 0): User {
   const unlock = withdrawUnlockAt(u, now);
   return {
     id: u.id,
@@ -175,7 +175,7 @@ async function spendCode(tx: Tx, id: number, now: Date) {
  * How long a code is kept after it expired (used codes expire too): the newest code of an address decides
  * the resend wait and which code a sign-up checks, so codes leave well after none of that can matter.
  */
-export const CODE_KEEP_SECONDS = 86_400;
+const CODE_KEEP_SECONDS = 86_400;
 
 /** Up to `limit` codes past their keeping time, locked for the purge job (another process's job skips them). */
 export const staleCodes = (tx: Tx, now: Date, limit: number) =>

@@ -14,7 +14,7 @@ export interface VipLevel {
 
 const USDT = 1_000_000n;
 /** The levels until an owner sets their own: VIP 1 at 1,000 USDT of volume, VIP 2 at 10,000, VIP 3 at 100,000. */
-export const DEFAULT_VIP_LEVELS: readonly VipLevel[] = [
+const DEFAULT_VIP_LEVELS: readonly VipLevel[] = [
   { volume: 0n, dailyWithdraw: 5_000n * USDT },
   { volume: 1_000n * USDT, dailyWithdraw: 20_000n * USDT },
   { volume: 10_000n * USDT, dailyWithdraw: 100_000n * USDT },
@@ -23,7 +23,7 @@ export const DEFAULT_VIP_LEVELS: readonly VipLevel[] = [
 const LEVELS_KEY = 'vip.levels';
 
 /** The levels as stored (a settings row of micro-USDT strings), or the defaults; a corrupt row throws. */
-export async function vipLevels(tx: Tx): Promise<VipLevel[]> {
+async function vipLevels(tx: Tx): Promise<VipLevel[]> {
   return levelsOf(await readValue(tx, LEVELS_KEY));
 }
 
@@ -72,14 +72,14 @@ export async function saveLevels(
  * bought in trades that were released to them, plus their completed sales (trades released from their escrow, sales
  * a merchant paid). Pending, cancelled and refunded deals count nothing. Both sums use the postings' per-account index.
  */
-export async function volumeOf(tx: Tx, userId: number): Promise<bigint> {
+async function volumeOf(tx: Tx, userId: number): Promise<bigint> {
   // both at once: their queries go together (a customer's app reads the level at every start)
   const [available, sold] = await Promise.all([availableTotals(tx, userId), completedSales(tx, userId)]);
   return available.flows(kindsCountedAs('acquisition')).income + sold;
 }
 
 /** The highest level whose volume `volume` reaches. */
-export const levelFor = (levels: readonly VipLevel[], volume: bigint): number =>
+const levelFor = (levels: readonly VipLevel[], volume: bigint): number =>
   levels.reduce((found, l, i) => (volume >= l.volume ? i : found), 0);
 
 export interface VipStanding {

@@ -2,7 +2,7 @@ import { API, type LiabilityProof, type Page, type ProofResult, type ProofRoot, 
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 
-export const proofKeys = {
+const proofKeys = {
   mine: ['proof', 'mine'],
   roots: ['proof', 'roots'],
   check: (proof: LiabilityProof | undefined) => ['proof', 'check', proof],

@@ -1,11 +1,8 @@
-import { type Answer, API } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { usePagedQuery } from '../../lib/paging';
 import { queryKeys } from '../../lib/queries';
-
-export type ReceivingAddress = Answer<typeof API.rechargeAddress>;
-export type Upload = Answer<typeof API.upload>;
 
 /** The open networks and the receiving address of `network` (the first one until the user picks). */
 export function useReceivingAddress(network: string | undefined) {

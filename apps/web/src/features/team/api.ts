@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { PAGE_SIZE } from '../../lib/paging';
 
-export const teamKeys = {
+const teamKeys = {
   tongji: ['team', 'tongji'],
   list: (level: TeamLevel | null) => ['team', 'list', level ?? 'all'],
   invite: ['invite', 'detail'],
