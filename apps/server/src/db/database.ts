@@ -5,6 +5,7 @@ import { Slots } from '../lib/slots.js';
 import { AUTH, type AuthCache, SETTINGS } from './auth-cache.js';
 import type { GroupCommit } from './group-commit.js';
 import type { KyselyParts } from './kysely-parts.js';
+import type { SharedReaders } from './pg-readers.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -60,9 +61,10 @@ export interface VersionStore {
   incr(key: string): Promise<number>;
 }
 
-/** PostgreSQL's pool, and what a `Transaction` of `inTransaction` is built of. */
+/** PostgreSQL's pool, the connections plain reads share, and what a `Transaction` of `inTransaction` is built of. */
 export interface PgConnections extends KyselyParts {
   pool: PgPool;
+  readers: SharedReaders;
 }
 
 /**

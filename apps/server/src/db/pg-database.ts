@@ -5,11 +5,15 @@ import { AUTH, AuthCache } from './auth-cache.js';
 import { type Database, dropChanged, type VersionStore, wrap } from './database.js';
 import { partsOf } from './kysely-parts.js';
 import { clientWatchingAuth, listenForAuthChanges } from './pg-auth.js';
+import { batchingSocket, SharedReaders } from './pg-readers.js';
+import { preparedEpoch } from './pg-transaction.js';
 import { withPgUser } from './pg-url.js';
 import type { DB } from './schema.js';
 import { startupLockKey } from './startup-lock.js';
 
 const INT8 = 20;
+/** how many connections every request's plain reads share (`SharedReaders`), beside the pool's */
+const SHARED_READERS = 2;
 
 /** Kysely's PostgreSQL dialect, keeping the driver it made (what a `Transaction` of `inTransaction` is built with). */
 class PostgresDialectKeepingDriver extends PostgresDialect {
@@ -18,6 +22,21 @@ class PostgresDialectKeepingDriver extends PostgresDialect {
     this.driver = super.createDriver();
     return this.driver;
   }
+}
+
+/**
+ * `read`, shared by the callers of one turn of the event loop: it is sent once they have all asked, so each hears a
+ * value read after it asked, and a caller of a later turn waits for a read of its own.
+ */
+function oncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
+  let batch: Promise<T> | undefined;
+  return () => {
+    batch ??= new Promise<void>((turnEnded) => setImmediate(turnEnded)).then(() => {
+      batch = undefined;
+      return read();
+    });
+    return batch;
+  };
 }
 
 /** Opens a pool on `config.databaseUrl`, in the schema `config.databaseSchema` (made when missing). */
@@ -58,18 +77,23 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
     connectionString: withPgUser(config.databaseUrl),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
+  // BIGINT (int8: money, counts) arrives as bigint, as it does from SQLite; pg's default is a string
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format as 'text'),
+  };
   const pool = new pg.Pool({
     ...connection,
     // every client tells the caches of a change to a customer, a session or the settings before its COMMIT is answered
     Client: clientWatchingAuth(pg.Client, changed),
     max: 12,
+    // a statement is sent without waiting for the one before it: a transaction's BEGIN leaves with its first query,
+    // and the queries a transaction sends at once (a `Promise.all`) leave in one write (`batchingSocket`)
+    pipeline: true,
+    stream: batchingSocket,
     // replaced now and then, so that their statements are planned again for the tables as they have grown
     maxLifetimeSeconds: config.pgConnectionLifetimeSeconds,
-    // BIGINT (int8: money, counts) arrives as bigint, as it does from SQLite; pg's default is a string
-    types: {
-      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format as 'text'),
-    },
+    types,
   });
   pool.on('error', () => {
     // an idle client failed; the pool replaces it and the next query reports any lasting problem
@@ -77,7 +101,14 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
   const dialect = new PostgresDialectKeepingDriver({ pool });
   const kyselyConfig: KyselyConfig = { dialect };
   const db = new Kysely<DB>(kyselyConfig);
-  const database = wrap(db, 'postgres', { pg: { pool, ...partsOf(db, kyselyConfig, dialect.driver) } });
+  const readers = new SharedReaders(
+    pg.Client,
+    { ...connection, types },
+    SHARED_READERS,
+    config.pgConnectionLifetimeSeconds * 1000,
+    preparedEpoch,
+  );
+  const database = wrap(db, 'postgres', { pg: { pool, readers, ...partsOf(db, kyselyConfig, dialect.driver) } });
   const close = database.close;
   let listener: { close(): Promise<void> } | undefined;
   return {
@@ -86,7 +117,7 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
     settingsCache,
     shareSessionVersion: (store, key, log) => {
       shared = { store, key, log };
-      sessionCache.sharedVersion(async () => (await store.get(key)) ?? '0');
+      sessionCache.sharedVersion(oncePerTurn(async () => (await store.get(key)) ?? '0'));
     },
     authSettled: () => (moving.size ? Promise.all(moving).then(() => undefined) : undefined),
     watchAuth: (log) => {
@@ -101,6 +132,7 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
     },
     close: async () => {
       await listener?.close();
+      await readers.close();
       await close();
     },
   };

@@ -1,6 +1,7 @@
 import { type CompiledQuery, type QueryResult, SelectQueryNode } from 'kysely';
 import type { QueryResult as PgResult, Pool, PoolClient } from 'pg';
 import type { PgConnections } from './database.js';
+import type { SharedReaders } from './pg-readers.js';
 import {
   attach,
   attempt,
@@ -37,8 +38,8 @@ function nameOf(query: CompiledQuery): string | undefined {
 
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
-/** Runs `query` on `on` (a client, or the pool: any of its clients) as Kysely's own PostgreSQL driver answers it. */
-async function run(on: Pool | PoolClient, query: CompiledQuery): Promise<QueryResult<unknown>> {
+/** Runs `query` on `on` (a client of the pool, or the shared readers) as Kysely's own PostgreSQL driver answers it. */
+async function run(on: Pick<PoolClient, 'query'> | SharedReaders, query: CompiledQuery): Promise<QueryResult<unknown>> {
   const { command, rowCount, rows }: PgResult = await on.query({
     name: nameOf(query),
     text: query.sql,
@@ -49,6 +50,8 @@ async function run(on: Pool | PoolClient, query: CompiledQuery): Promise<QueryRe
 
 /** how many times a prepared statement was found stale (`isStalePlan`): the schema changed under a running node */
 let staleEpoch = 0;
+/** Connections that prepared statements before the latest stale one are replaced (`SharedReaders` too). */
+export const preparedEpoch = (): number => staleEpoch;
 /** each client's staleness epoch when it began preparing statements */
 const preparedSince = new WeakMap<PoolClient, number>();
 
@@ -117,19 +120,25 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
   const client = await connectFresh(pg.pool);
   let state: TxState = 'open';
   let outcome: Awaited<ReturnType<typeof attempt<T>>>;
+  // the client is in pipeline mode: BEGIN is sent now and answered with the first query when that one only reads (a
+  // read run outside the transaction, should BEGIN fail, changes nothing); before any other, it is awaited first
+  let begun: Promise<unknown> | undefined = client.query('BEGIN');
+  // heard by whoever awaits it; a transaction that ends before its first query need not
+  begun.catch(() => undefined);
   try {
-    await client.query('BEGIN');
-    // a client runs one query at a time: the work's concurrent queries (a `Promise.all`) wait their turn here
-    let turn: Promise<unknown> = Promise.resolve();
-    const tx = transactionOn(pg, (query) => {
-      if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
-      const answer = turn.then(() => run(client, query));
-      turn = answer.catch(() => undefined);
+    const tx = transactionOn(pg, async (query) => {
+      if (state !== 'open') throw new Error(`Transaction is already ${state}`);
+      if (!begun) return run(client, query);
+      const begin = begun;
+      begun = undefined;
+      if (!SelectQueryNode.is(query.query)) await begin;
+      const [, answer] = await Promise.all([begin, run(client, query)]);
       return answer;
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);
     state = 'committed';
+    if (begun) await begun;
     // a transaction in which a statement failed answers its COMMIT with ROLLBACK, not an error: the work went on
     // after a failure it caught, and nothing of it was kept
     const done = await client.query('COMMIT');
@@ -162,8 +171,8 @@ function isPlainRead(query: CompiledQuery): boolean {
 }
 
 /**
- * Runs `work`, which reads, without a transaction: each plain read (`isPlainRead`) on any client of the pool, no
- * BEGIN, no COMMIT, no client held. The moment `work` does anything else — a data change, a locking read, raw SQL,
+ * Runs `work`, which reads, without a transaction: each plain read (`isPlainRead`) on the connections every request's
+ * reads share (`SharedReaders`), no BEGIN, no COMMIT, no client held. The moment `work` does anything else — a data change, a locking read, raw SQL,
  * an effect, a savepoint — that is refused unsent, and `work` runs again, whole, in a transaction: so far it has only
  * read. It runs again even when it caught that refusal.
  */
@@ -171,7 +180,7 @@ export async function inPgReadOnly<T>(pg: PgConnections, log: TxLog, work: (tx: 
   const reading: Reading = { needed: false, ended: false };
   const tx = transactionOn(pg, (query) => {
     if (reading.ended) return Promise.reject(new Error('Transaction is already committed'));
-    if (isPlainRead(query)) return run(pg.pool, query);
+    if (isPlainRead(query)) return run(pg.readers, query);
     reading.needed = true;
     return Promise.reject(new NeedsTransaction());
   });
@@ -180,7 +189,9 @@ export async function inPgReadOnly<T>(pg: PgConnections, log: TxLog, work: (tx: 
     const result = await work(tx);
     if (!reading.needed) return result;
   } catch (err) {
-    if (!reading.needed) throw err;
+    // a stale prepared statement: the transaction below runs on connections prepared anew
+    if (isStalePlan(err)) staleEpoch++;
+    else if (!reading.needed) throw err;
   } finally {
     reading.ended = true;
   }
