@@ -9,6 +9,7 @@ import {
   type Pending,
   type Reading,
   RunAgain,
+  refuseCommitIfDoomed,
   runAll,
   settle,
   type Tx,
@@ -137,6 +138,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);
+    refuseCommitIfDoomed(effects);
     state = 'committed';
     if (begun) await begun;
     // a transaction in which a statement failed answers its COMMIT with ROLLBACK, not an error: the work went on

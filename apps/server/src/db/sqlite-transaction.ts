@@ -1,6 +1,17 @@
 import type { SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import { attach, attempt, type Pending, runAll, settle, type Tx, type TxLog, type TxState, transactionOn } from './tx.js';
+import {
+  attach,
+  attempt,
+  type Pending,
+  refuseCommitIfDoomed,
+  runAll,
+  settle,
+  type Tx,
+  type TxLog,
+  type TxState,
+  transactionOn,
+} from './tx.js';
 
 /**
  * SQLite: the transaction runs on the one connection itself, without Kysely's transaction machinery (a connection
@@ -40,6 +51,7 @@ export async function inSqliteTransaction<T>(
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);
+    refuseCommitIfDoomed(effects);
     runNow(MEMBER_DONE);
     state = 'committed';
   } catch (err) {

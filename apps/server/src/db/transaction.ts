@@ -3,7 +3,7 @@ import { inPgReadOnly, inPgTransaction } from './pg-transaction.js';
 import { inSqliteTransaction } from './sqlite-transaction.js';
 import type { Tx, TxLog } from './tx.js';
 
-export { afterCommit, logOf, onRollback, type Tx, type TxLog, withSavepoint } from './tx.js';
+export { afterCommit, logOf, onRollback, rollBackOnly, type Tx, type TxLog, withSavepoint } from './tx.js';
 
 /** What `inTransaction` needs: the database, and the logger of whoever opened the transaction. */
 export interface TxEnv {

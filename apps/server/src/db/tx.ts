@@ -25,6 +25,8 @@ export interface Pending {
   log: TxLog;
   /** a read-only run (`inReadOnly`): anything but a plain read stops it, and it runs again in a transaction */
   reading?: Reading;
+  /** the transaction may only roll back (`rollBackOnly`): its COMMIT fails with this */
+  doomed?: Error;
 }
 export interface Reading {
   /** it did what needs a transaction (it may have caught the failure it was answered) */
@@ -80,6 +82,21 @@ export async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<
     if (err instanceof DomainError && err.keepWrites) return { result: undefined as T, refusal: err };
     throw err;
   }
+}
+
+/**
+ * Marks the transaction as one that may only roll back, failing with `err` should its work go on to commit: what it
+ * wrote so far is not whole (a journal refused after some of its legs were written). A savepoint rolled back to
+ * before the mark lifts it (`withSavepoint`).
+ */
+export function rollBackOnly(tx: Tx, err: Error): void {
+  const effects = pendingOf(tx);
+  effects.doomed ??= err;
+}
+
+/** Throws the failure the transaction was marked with (`rollBackOnly`), before its COMMIT. */
+export function refuseCommitIfDoomed(effects: Pending): void {
+  if (effects.doomed) throw effects.doomed;
 }
 
 /** Runs the effects due once the transaction has committed, then answers its result or the refusal it kept. */
@@ -152,7 +169,7 @@ const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO SAVEPOINT work');
  */
 export async function withSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
   const effects = effectsOf(tx);
-  const marks = { commit: effects.commit.length, rollback: effects.rollback.length };
+  const marks = { commit: effects.commit.length, rollback: effects.rollback.length, doomed: effects.doomed };
   await tx.executeQuery(SAVEPOINT);
   try {
     const result = await work();
@@ -162,6 +179,7 @@ export async function withSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<
     await tx.executeQuery(ROLLBACK_TO);
     await tx.executeQuery(RELEASE);
     effects.commit.length = marks.commit;
+    effects.doomed = marks.doomed;
     // the undone part's own clean-ups run now; the rest wait for the transaction's end
     const undo = effects.rollback.splice(marks.rollback);
     for (const effect of undo) await Promise.resolve(effect()).catch(() => undefined);

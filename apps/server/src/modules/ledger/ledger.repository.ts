@@ -75,9 +75,10 @@ export interface JournalHead {
 
 /**
  * Posts a journal whose legs come in the order their rows are to be locked: each leg's account changed
- * (`applyToAccount`), the journal written, its postings with each account's balance after. Answers the journal's
- * id, or the first leg refused (a customer account would go below zero, or there is no such account), having then
- * written nothing more.
+ * (`applyToAccount`) and the journal written, sent together (the database applies them in that order), then its
+ * postings with each account's balance after. Answers the journal's id, or the first leg refused (a customer account
+ * would go below zero, or there is no such account): what was written with it must then be rolled back with the
+ * transaction (`ledger.service` sees to it).
  */
 export async function postJournal(
   tx: Tx,
@@ -85,16 +86,21 @@ export async function postJournal(
   currency: string,
   j: JournalHead,
 ): Promise<{ journalId: number } | { refused: Leg }> {
-  const postings: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[] = [];
-  for (const leg of legs) {
-    const after = await applyToAccount(tx, { ...leg, currency }, leg.amount, j.now);
-    if (after === undefined) return { refused: leg };
-    postings.push({ journalId: 0, accountId: after.id, amount: leg.amount, balanceAfter: after.balance, now: j.now });
-  }
-  const journalId = await insertJournal(tx, j);
+  const [journalId, ...applied] = await Promise.all([
+    insertJournal(tx, j),
+    ...legs.map((leg) => applyToAccount(tx, { ...leg, currency }, leg.amount, j.now)),
+  ]);
+  const refused = legs.find((_, i) => applied[i] === undefined);
+  if (refused) return { refused };
   await insertPostings(
     tx,
-    postings.map((p) => ({ ...p, journalId })),
+    legs.map((leg, i) => ({
+      journalId,
+      accountId: applied[i]!.id,
+      amount: leg.amount,
+      balanceAfter: applied[i]!.balance,
+      now: j.now,
+    })),
   );
   return { journalId };
 }

@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@c2c/shared';
 import type { Tx } from '../../context.js';
+import { rollBackOnly } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import * as repo from './ledger.repository.js';
@@ -93,7 +94,10 @@ export async function post(tx: Tx, journal: NewJournal): Promise<number> {
   const { legs, head } = prepareJournal(journal);
   const done = await repo.postJournal(tx, legs, CURRENCY, head);
   if ('journalId' in done) return done.journalId;
-  throw await refusalOf(tx, done.refused);
+  // the journal's other legs may be written: nothing of it may commit, even if a caller goes on past the refusal
+  const refusal = await refusalOf(tx, done.refused);
+  rollBackOnly(tx, refusal);
+  throw refusal;
 }
 
 /** A customer's balances by account kind, read from their ledger accounts. */

@@ -29,6 +29,31 @@ describe('ledger', () => {
     expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
 
+  it('commits nothing of a refused journal, even when its caller goes on past the refusal', async () => {
+    const { user } = await signUp(s);
+    // the available leg is refused (nothing there); the frozen one, sent with it, was written and must not commit
+    const goneOn = s.tx(async (tx) => {
+      const refused = await post(tx, {
+        kind: 'withdraw',
+        ref: 'test:caught',
+        actor: 'test',
+        now: now(),
+        legs: [
+          { account: { user: user.id, kind: 'available' }, amount: -5_000_000n },
+          { account: { user: user.id, kind: 'frozen' }, amount: 5_000_000n },
+        ],
+      }).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(refused).toMatchObject({ key: 'insufficient_balance' });
+      return 'went on';
+    });
+    await expect(goneOn).rejects.toMatchObject({ key: 'insufficient_balance' });
+    expect(await s.tx((tx) => moneyInfo(tx, user.id))).toMatchObject({ balance: '0.00', frozen: '0.00' });
+    expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
+  });
+
   it('refuses journals that do not balance or have a zero leg', async () => {
     const { user } = await signUp(s);
     const attempt = (legs: { amount: bigint }[]) =>
@@ -70,7 +95,7 @@ describe('ledger', () => {
     expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
 
-  it('stores nothing of a journal whose later leg is refused, the earlier one included (on PostgreSQL one statement)', async () => {
+  it('stores nothing of a journal whose later leg is refused, the earlier one included', async () => {
     const { user } = await signUp(s);
     const fund = (amount: bigint) =>
       s.tx((tx) =>

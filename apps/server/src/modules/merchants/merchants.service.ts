@@ -209,8 +209,7 @@ export async function createSale(
     const now = ctx.clock.now();
     const n = input.number;
     const bkId = input.bk_id ?? (await saleAccount(tx, userId, input.saleu_id, now));
-    const merchant = await repo.readOffer(tx, input.saleu_id);
-    const account = await lockOwnAccount(tx, userId, bkId);
+    const [merchant, account] = await Promise.all([repo.readOffer(tx, input.saleu_id), lockOwnAccount(tx, userId, bkId)]);
     if (!merchant || !offerTakes(merchant, n)) throw refusal(merchant, n);
     if (!account) throw new DomainError('no_payout_account');
     const methods = methodsOf(merchant);

@@ -39,6 +39,15 @@ const lockedAccount = prepared(1, (db, id: number) =>
 );
 export const lockAccount = async (tx: Tx, id: number) => (await lockedAccount(tx, id)).rows[0];
 
+/**
+ * A current account held until the transaction ends against an edit or a removal (which lock it for update), but not
+ * against other payouts to it: those share the hold, and an edit or removal waits for all of them.
+ */
+const heldAccount = prepared(1, (db, id: number) =>
+  db.selectFrom('payout_accounts').selectAll().where('id', '=', id).where('removed_at', 'is', null).forShare(),
+);
+export const holdAccount = async (tx: Tx, id: number) => (await heldAccount(tx, id)).rows[0];
+
 /** Every version, removed ones too: withdrawals name the details they were paid to. */
 export const findAccounts = async (tx: Tx, ids: number[]) =>
   ids.length ? tx.selectFrom('payout_accounts').selectAll().where('id', 'in', ids).execute() : [];

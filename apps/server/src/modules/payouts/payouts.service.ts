@@ -174,11 +174,12 @@ export async function defaultPayoutAccount(tx: Tx, userId: number, types: readon
 }
 
 /**
- * One of the caller's current accounts, locked until the transaction ends, for a payout to it: an edit or a
- * removal running at the same time waits, then sees the payout (and refuses), or goes first and this finds nothing.
+ * One of the caller's current accounts, held until the transaction ends, for a payout to it: an edit or a removal
+ * running at the same time waits, then sees the payout (and refuses), or goes first and this finds nothing. Other
+ * payouts to it share the hold.
  */
 export async function lockOwnAccount(tx: Tx, userId: number, id: number): Promise<PayoutAccount | undefined> {
-  const row = await repo.lockAccount(tx, id);
+  const row = await repo.holdAccount(tx, id);
   return row && row.user_id === userId ? toPayoutAccount(row) : undefined;
 }
 
