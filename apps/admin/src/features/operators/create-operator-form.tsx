@@ -1,5 +1,6 @@
 import { OPERATOR_ROLES, operatorCreateRequest } from '@c2c/shared';
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { NEW_PASSWORD_HINT, PasswordField } from '../../components/password-field';
 import { fieldRule } from '../../lib/field-rule';
 import { type CreatedOperator, type NewOperator, useCreateOperator } from './operators-api';
 
@@ -63,14 +64,12 @@ export function CreateOperatorForm({ onCreated }: { onCreated: (created: Created
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
+          <PasswordField
             label="Initial password"
             name="password"
-            rules={[fieldRule(fields.password)]}
-            extra="8 to 64 characters with a letter and a digit; hand it over safely"
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            schema={fields.password}
+            extra={`${NEW_PASSWORD_HINT}; hand it over safely`}
+          />
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={create.isPending}>
