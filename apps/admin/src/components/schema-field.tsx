@@ -20,3 +20,12 @@ export function DecimalField({
     </SchemaField>
   );
 }
+
+/** The "name" field: a display name of at most 64 characters, as the shared schemas allow. */
+export function NameField({ placeholder, ...item }: Omit<SchemaFieldProps, 'children' | 'name'> & { placeholder?: string }) {
+  return (
+    <SchemaField name="name" {...item}>
+      <Input maxLength={64} autoComplete="off" placeholder={placeholder} />
+    </SchemaField>
+  );
+}

@@ -2,7 +2,7 @@ import { interestProductCreateRequest } from '@c2c/shared';
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
 import { OrderLimitFields } from '../../components/order-limit-fields';
-import { DecimalField } from '../../components/schema-field';
+import { DecimalField, NameField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import {
   type AdminInterestProduct,
@@ -54,9 +54,7 @@ export function InterestProductFormModal({
       okText={editing ? 'Save' : 'Add product'}
       width={560}
     >
-      <Form.Item label="Product name" name="name" rules={[fieldRule(fields.name)]}>
-        <Input maxLength={64} autoComplete="off" />
-      </Form.Item>
+      <NameField label="Product name" schema={fields.name} />
       <Row gutter={12}>
         <Col span={12}>
           <DecimalField

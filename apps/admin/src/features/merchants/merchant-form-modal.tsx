@@ -2,7 +2,7 @@ import { merchantCreateRequest, PAYOUT_TYPES } from '@c2c/shared';
 import { Checkbox, Col, Form, Input, Row, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
 import { OrderLimitFields } from '../../components/order-limit-fields';
-import { DecimalField } from '../../components/schema-field';
+import { DecimalField, NameField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminMerchant, type MerchantValues, useCreateMerchant, useUpdateMerchant } from './merchants-api';
 
@@ -61,9 +61,7 @@ export function MerchantFormModal({
       okText={editing ? 'Save' : 'Add offer'}
       width={560}
     >
-      <Form.Item label="Merchant name" name="name" rules={[fieldRule(fields.name)]}>
-        <Input maxLength={64} autoComplete="off" />
-      </Form.Item>
+      <NameField label="Merchant name" schema={fields.name} />
       <Row gutter={12}>
         <Col span={14}>
           <DecimalField
