@@ -5,10 +5,10 @@ import { fieldRule } from '../../lib/field-rule';
 import { formatTime } from '../../lib/format';
 import { useCreateInviteCode, useInviteCodes, useSetInviteCodeActive } from './settings-api';
 
-const INVITE_PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 export function InviteCodesCard({ canEdit }: { canEdit: boolean }) {
-  const codes = usePagedList(useInviteCodes, INVITE_PAGE_SIZE);
+  const codes = usePagedList(useInviteCodes, PAGE_SIZE);
 
   const columns: TableColumnsType<HouseInviteCode> = [
     {
