@@ -1,7 +1,7 @@
 import { Button, Card, Flex, type TableColumnsType, Typography } from 'antd';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { ActiveToggle, type ActiveToggleTexts, type ActiveUpdate } from './active-toggle';
-import { PAGE_SIZE, type PagedList, PagedTable } from './paged-table';
+import { type PagedList, PagedTable, usePagedList } from './paged-table';
 
 /** What a catalogue page's create/edit modal is given: the item edited (null for a new one), open, and how to close. */
 export interface CatalogueFormProps<T> {
@@ -43,8 +43,7 @@ export function CataloguePage<T extends { id: number; active: boolean }>({
   itemLabel: (row: T) => string;
   FormModal: ComponentType<CatalogueFormProps<T>>;
 }) {
-  const [page, setPage] = useState(1);
-  const items = useList(page, PAGE_SIZE);
+  const items = usePagedList(useList);
   const [form, setForm] = useState<{ open: boolean; editing: T | null }>({ open: false, editing: null });
 
   const allColumns: TableColumnsType<T> = canEdit
@@ -78,14 +77,7 @@ export function CataloguePage<T extends { id: number; active: boolean }>({
       }
     >
       <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
-      <PagedTable<T>
-        columns={allColumns}
-        data={items.data}
-        loading={items.isFetching}
-        emptyText={emptyText}
-        page={page}
-        onPageChange={setPage}
-      />
+      <PagedTable<T> columns={allColumns} list={items} emptyText={emptyText} />
       {canEdit && (
         <FormModal
           key={form.editing?.id ?? 'new'}

@@ -1,5 +1,5 @@
-import { Col, Form, Input, Row } from 'antd';
-import { fieldRule } from '../lib/field-rule';
+import { Col, Row } from 'antd';
+import { DecimalField } from './schema-field';
 
 /** An amount field's shared schema: checks the text and parses it to micro-units. */
 interface AmountSchema {
@@ -16,17 +16,15 @@ export function OrderLimitFields({ min, max }: { min: AmountSchema; max: AmountS
   return (
     <Row gutter={12}>
       <Col span={12}>
-        <Form.Item label="Minimum per order (USDT)" name="min" rules={[fieldRule(min)]}>
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
+        <DecimalField label="Minimum per order (USDT)" name="min" schema={min} />
       </Col>
       <Col span={12}>
-        <Form.Item
+        <DecimalField
           label="Maximum per order (USDT)"
           name="max"
+          schema={max}
           dependencies={['min']}
           rules={[
-            fieldRule(max),
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string) => {
                 const lower = min.safeParse(getFieldValue('min'));
@@ -36,9 +34,7 @@ export function OrderLimitFields({ min, max }: { min: AmountSchema; max: AmountS
               },
             }),
           ]}
-        >
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
+        />
       </Col>
     </Row>
   );

@@ -1,8 +1,9 @@
 import type { Page } from '@c2c/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Flex, type TableColumnsType, Typography } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { formatDecimal, formatTime } from '../lib/format';
+import { PAGE_SIZES, SizedTable, usePager } from './paged-table';
 import type { ReviewDrawerProps, ReviewItem } from './review-drawer';
 import { ReviewFilters, type StatusFilter } from './review-filters';
 import { ReviewStatusTag } from './review-status-tag';
@@ -59,9 +60,8 @@ export function ReviewQueue<T extends ReviewItem>({
 }) {
   const [status, setStatus] = useState<StatusFilter>('auditing');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useList({ page, pageSize, status, keyword });
+  const pager = usePager();
+  const list = useList({ page: pager.page, pageSize: pager.pageSize, status, keyword });
   const [selected, setSelected] = useState<T | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -92,36 +92,23 @@ export function ReviewQueue<T extends ReviewItem>({
           status={status}
           onStatusChange={(next) => {
             setStatus(next);
-            setPage(1);
+            pager.setPage(1);
           }}
           onSearch={(next) => {
             setKeyword(next);
-            setPage(1);
+            pager.setPage(1);
           }}
           onRefresh={() => list.refetch()}
           refreshing={list.isFetching && !list.isPending}
         />
       </Card>
       <Card>
-        <Table<T>
-          rowKey="id"
-          size="middle"
+        <SizedTable<T>
           columns={withAction}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: emptyText(noun, status, keyword) }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => (total === 1 ? `1 ${noun}` : `${total} ${noun}s`),
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
+          list={list}
+          pager={pager}
+          emptyText={emptyText(noun, status, keyword)}
+          pagination={{ pageSizeOptions: PAGE_SIZES, showTotal: (total) => (total === 1 ? `1 ${noun}` : `${total} ${noun}s`) }}
           // an empty queue has nothing to scroll to, and a scrolling box with nothing to focus is out of a keyboard's reach
           scroll={list.data?.list.length ? { x: scrollX } : undefined}
         />

@@ -1,7 +1,7 @@
 import { isErrorKey, loadErrorTexts } from '@c2c/shared';
 import type { FormRule } from 'antd';
 
-interface FieldSchema {
+export interface FieldSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 }
 

@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditVerifyResult } from '@c2c/shared';
-import { Alert, Button, Card, Flex, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { PAGE_SIZES, SizedTable, usePager } from '../../components/paged-table';
 import { formatTime } from '../../lib/format';
 import { useAuditList, useCheckpoint, useVerifyChain } from './audit-api';
 
@@ -55,18 +56,17 @@ function ExpandedEntry({ entry }: { entry: AuditEntry }) {
 const CHECKPOINT_RE = /^\d{1,15}:[0-9a-f]{64}$/;
 
 export function AuditLogPage({ isOwner }: { isOwner: boolean }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const pager = usePager();
   const [keyword, setKeyword] = useState('');
   const [kept, setKept] = useState('');
-  const list = useAuditList({ page, pageSize, keyword });
+  const list = useAuditList({ page: pager.page, pageSize: pager.pageSize, keyword });
   const verify = useVerifyChain();
   const keptValue = kept.trim().toLowerCase();
   const keptInvalid = keptValue !== '' && !CHECKPOINT_RE.test(keptValue);
 
   const search = (value: string) => {
     setKeyword(value.trim());
-    setPage(1);
+    pager.setPage(1);
   };
 
   return (
@@ -112,25 +112,12 @@ export function AuditLogPage({ isOwner }: { isOwner: boolean }) {
       </Card>
       {isOwner && <CheckpointCard />}
       <Card>
-        <Table<AuditEntry>
-          rowKey="id"
-          size="middle"
+        <SizedTable<AuditEntry>
           columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: keyword ? `No entries match “${keyword}”` : 'No audit entries yet' }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => `${total} entries`,
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
+          list={list}
+          pager={pager}
+          emptyText={keyword ? `No entries match “${keyword}”` : 'No audit entries yet'}
+          pagination={{ pageSizeOptions: PAGE_SIZES, showTotal: (total) => `${total} entries` }}
           expandable={{ expandedRowRender: (entry) => <ExpandedEntry entry={entry} /> }}
           scroll={{ x: 980 }}
         />

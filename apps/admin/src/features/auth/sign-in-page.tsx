@@ -1,6 +1,7 @@
 import { adminLoginRequest } from '@c2c/shared';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api';
 import { fieldRule } from '../../lib/field-rule';
 import { type SignInValues, useSignIn } from './auth-api';
@@ -51,9 +52,7 @@ export function SignInPage() {
           <Form.Item label="Email" name="email" rules={[fieldRule(fields.email)]} validateTrigger="onBlur">
             <Input type="email" autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item label="Password" name="password" rules={[fieldRule(fields.password)]} validateTrigger="onBlur">
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
+          <PasswordField current label="Password" name="password" schema={fields.password} validateTrigger="onBlur" />
           <Form.Item
             label="Authenticator code"
             name="totp"

@@ -1,5 +1,6 @@
 import type { DashboardSummary } from '@c2c/shared';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import type { ReactElement, ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'wouter';
 import { formatDecimal, formatUsdt } from '../../lib/format';
@@ -108,39 +109,57 @@ function Charts({ days }: { days: DashboardSummary['days'] }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
-        <Card title="Money per day, last 30 days (UTC, whole USDT)">
-          <ResponsiveContainer width="100%" height={300}>
-            <BarChart data={points}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" />
-              <YAxis allowDecimals={false} />
-              <Tooltip content={<MoneyTooltip />} />
-              <Legend />
-              <Bar dataKey="Recharges" fill="#1677ff" />
-              <Bar dataKey="Withdrawals" fill="#fa8c16" />
-              <Bar dataKey="Sales to merchants" fill="#722ed1" />
-              <Bar dataKey="Trades" fill="#52c41a" />
-            </BarChart>
-          </ResponsiveContainer>
-        </Card>
+        <DayChart
+          title="Money per day, last 30 days (UTC, whole USDT)"
+          Chart={BarChart}
+          points={points}
+          tooltip={<MoneyTooltip />}
+        >
+          <Bar dataKey="Recharges" fill="#1677ff" />
+          <Bar dataKey="Withdrawals" fill="#fa8c16" />
+          <Bar dataKey="Sales to merchants" fill="#722ed1" />
+          <Bar dataKey="Trades" fill="#52c41a" />
+        </DayChart>
       </Col>
       <Col xs={24} xl={8}>
-        <Card title="Counts per day">
-          <ResponsiveContainer width="100%" height={300}>
-            <LineChart data={points}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              <Line type="monotone" dataKey="New customers" stroke="#13c2c2" dot={false} />
-              <Line type="monotone" dataKey="trade_count" name="Trades" stroke="#52c41a" dot={false} />
-              <Line type="monotone" dataKey="recharge_count" name="Recharges" stroke="#1677ff" dot={false} />
-            </LineChart>
-          </ResponsiveContainer>
-        </Card>
+        <DayChart title="Counts per day" Chart={LineChart} points={points}>
+          <Line type="monotone" dataKey="New customers" stroke="#13c2c2" dot={false} />
+          <Line type="monotone" dataKey="trade_count" name="Trades" stroke="#52c41a" dot={false} />
+          <Line type="monotone" dataKey="recharge_count" name="Recharges" stroke="#1677ff" dot={false} />
+        </DayChart>
       </Col>
     </Row>
+  );
+}
+
+/** A card of one chart over the days: the grid, the day axis, a whole-number value axis, the tooltip and the legend. */
+function DayChart({
+  title,
+  Chart,
+  points,
+  tooltip,
+  children,
+}: {
+  title: string;
+  Chart: typeof BarChart | typeof LineChart;
+  points: object[];
+  /** the tooltip's content; recharts' own when absent */
+  tooltip?: ReactElement;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title}>
+      <ResponsiveContainer width="100%" height={300}>
+        <Chart data={points}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="day" />
+          <YAxis allowDecimals={false} />
+          <Tooltip content={tooltip} />
+          <Legend />
+          {children}
+        </Chart>
+      </ResponsiveContainer>
+    </Card>
   );
 }
 

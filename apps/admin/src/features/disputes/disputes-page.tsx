@@ -1,6 +1,7 @@
 import { TRADE_STATUSES, type TradeStatus } from '@c2c/shared';
-import { Button, Card, Flex, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { PAGE_SIZES, SizedTable, usePager } from '../../components/paged-table';
 import { formatDecimal, formatTime } from '../../lib/format';
 import { type AdminTrade, useTrades } from './disputes-api';
 import { TradeDrawer } from './trade-drawer';
@@ -52,9 +53,8 @@ const COLUMNS: TableColumnsType<AdminTrade> = [
 export function DisputesPage({ canResolve }: { canResolve: boolean }) {
   const [status, setStatus] = useState<TradeStatus | 'all'>('disputed');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useTrades({ page, pageSize, status, keyword });
+  const pager = usePager();
+  const list = useTrades({ page: pager.page, pageSize: pager.pageSize, status, keyword });
   const [selected, setSelected] = useState<number | null>(null);
 
   const columns: TableColumnsType<AdminTrade> = [
@@ -86,7 +86,7 @@ export function DisputesPage({ canResolve }: { canResolve: boolean }) {
             style={{ width: 190 }}
             onChange={(next) => {
               setStatus(next);
-              setPage(1);
+              pager.setPage(1);
             }}
             options={[
               ...TRADE_STATUSES.map((s) => ({ value: s, label: TRADE_STATUS_LABELS[s] })),
@@ -99,7 +99,7 @@ export function DisputesPage({ canResolve }: { canResolve: boolean }) {
             style={{ width: 280 }}
             onSearch={(next) => {
               setKeyword(next.trim());
-              setPage(1);
+              pager.setPage(1);
             }}
           />
           <Button onClick={() => list.refetch()} loading={list.isFetching && !list.isPending}>
@@ -108,31 +108,14 @@ export function DisputesPage({ canResolve }: { canResolve: boolean }) {
         </Flex>
       </Card>
       <Card>
-        <Table<AdminTrade>
-          rowKey="id"
-          size="middle"
+        <SizedTable<AdminTrade>
           columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          locale={{
-            emptyText: keyword
-              ? `No trades for “${keyword}”`
-              : status === 'disputed'
-                ? 'No disputes waiting for a decision'
-                : 'No trades',
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => (total === 1 ? '1 trade' : `${total} trades`),
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
+          list={list}
+          pager={pager}
+          emptyText={
+            keyword ? `No trades for “${keyword}”` : status === 'disputed' ? 'No disputes waiting for a decision' : 'No trades'
+          }
+          pagination={{ pageSizeOptions: PAGE_SIZES, showTotal: (total) => (total === 1 ? '1 trade' : `${total} trades`) }}
           scroll={{ x: 1000 }}
         />
       </Card>

@@ -2,6 +2,7 @@ import { interestProductCreateRequest } from '@c2c/shared';
 import { Col, Form, Input, Row, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
 import { OrderLimitFields } from '../../components/order-limit-fields';
+import { DecimalField, NameField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import {
   type AdminInterestProduct,
@@ -53,19 +54,16 @@ export function InterestProductFormModal({
       okText={editing ? 'Save' : 'Add product'}
       width={560}
     >
-      <Form.Item label="Product name" name="name" rules={[fieldRule(fields.name)]}>
-        <Input maxLength={64} autoComplete="off" />
-      </Form.Item>
+      <NameField label="Product name" schema={fields.name} />
       <Row gutter={12}>
         <Col span={12}>
-          <Form.Item
+          <DecimalField
             label="Daily rate (%)"
             name="rate"
-            rules={[fieldRule(fields.rate)]}
+            schema={fields.rate}
             extra="Up to 4 decimals; running orders keep the rate they were made at"
-          >
-            <Input inputMode="decimal" autoComplete="off" placeholder="0.05" />
-          </Form.Item>
+            placeholder="0.05"
+          />
         </Col>
         <Col span={12}>
           <Form.Item label="Days" name="days" rules={[fieldRule(fields.days)]}>
@@ -74,18 +72,16 @@ export function InterestProductFormModal({
         </Col>
       </Row>
       <OrderLimitFields min={fields.min} max={fields.max} />
-      <Form.Item
+      <DecimalField
         label="Total quota (USDT)"
         name="quota"
-        rules={[fieldRule(fields.quota)]}
+        schema={fields.quota}
         extra={
           editing
             ? `Principal of all orders ever made may not pass it; ${editing.sold} USDT sold so far (the quota cannot go below that)`
             : 'Principal of all orders ever made (active and settled) may not pass it'
         }
-      >
-        <Input inputMode="decimal" autoComplete="off" />
-      </Form.Item>
+      />
       <Form.Item label="Active" name="active" valuePropName="checked" extra="Only active products take new orders">
         <Switch />
       </Form.Item>

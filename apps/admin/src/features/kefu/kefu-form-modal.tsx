@@ -1,6 +1,7 @@
 import { KEFU_CHANNELS, kefuCreateRequest } from '@c2c/shared';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
+import { NameField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminKefu, type KefuValues, useCreateKefu, useUpdateKefu } from './kefu-api';
 
@@ -51,9 +52,7 @@ export function KefuFormModal({ editing, open, onClose }: { editing: AdminKefu |
       okText={editing ? 'Save' : 'Add contact'}
       width={520}
     >
-      <Form.Item label="Name" name="name" rules={[fieldRule(fields.name)]}>
-        <Input maxLength={64} autoComplete="off" placeholder="Telegram support" />
-      </Form.Item>
+      <NameField label="Name" schema={fields.name} placeholder="Telegram support" />
       <Form.Item label="Channel" name="channel" rules={[fieldRule(fields.channel)]}>
         <Select options={KEFU_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} />
       </Form.Item>

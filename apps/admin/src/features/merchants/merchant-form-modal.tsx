@@ -2,6 +2,7 @@ import { merchantCreateRequest, PAYOUT_TYPES } from '@c2c/shared';
 import { Checkbox, Col, Form, Input, Row, Switch } from 'antd';
 import { CatalogueFormModal } from '../../components/form-modal';
 import { OrderLimitFields } from '../../components/order-limit-fields';
+import { DecimalField, NameField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import { type AdminMerchant, type MerchantValues, useCreateMerchant, useUpdateMerchant } from './merchants-api';
 
@@ -60,19 +61,16 @@ export function MerchantFormModal({
       okText={editing ? 'Save' : 'Add offer'}
       width={560}
     >
-      <Form.Item label="Merchant name" name="name" rules={[fieldRule(fields.name)]}>
-        <Input maxLength={64} autoComplete="off" />
-      </Form.Item>
+      <NameField label="Merchant name" schema={fields.name} />
       <Row gutter={12}>
         <Col span={14}>
-          <Form.Item
+          <DecimalField
             label="Unit price (fiat per USDT)"
             name="price"
-            rules={[fieldRule(fields.price)]}
+            schema={fields.price}
             extra="Up to 6 decimals; what the customer is paid is rounded down to the cent"
-          >
-            <Input inputMode="decimal" autoComplete="off" placeholder="0.93" />
-          </Form.Item>
+            placeholder="0.93"
+          />
         </Col>
         <Col span={10}>
           <Form.Item
@@ -85,14 +83,12 @@ export function MerchantFormModal({
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item
+      <DecimalField
         label="Quantity (USDT still bought)"
         name="quantity"
-        rules={[fieldRule(fields.quantity)]}
+        schema={fields.quantity}
         extra="Each sale reserves its amount; a rejected sale gives it back"
-      >
-        <Input inputMode="decimal" autoComplete="off" />
-      </Form.Item>
+      />
       <OrderLimitFields min={fields.min} max={fields.max} />
       <Form.Item label="Pays to" name="methods" rules={[fieldRule(fields.methods)]}>
         <Checkbox.Group options={PAYOUT_TYPES.map((t) => ({ label: METHOD_LABELS[t], value: t }))} />

@@ -1,6 +1,6 @@
 import { changePasswordRequest } from '@c2c/shared';
-import { App, Form, Input, Modal } from 'antd';
-import { fieldRule } from '../../lib/field-rule';
+import { App, Form, Modal } from 'antd';
+import { NEW_PASSWORD_HINT, PasswordField } from '../../components/password-field';
 import { useChangePassword } from './operators-api';
 
 type Values = { old_password: string; password: string; confirm_password: string };
@@ -42,32 +42,21 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         </Form>
       )}
     >
-      <Form.Item label="Current password" name="old_password" rules={[fieldRule(fields.old_password)]}>
-        <Input.Password autoComplete="current-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="New password"
-        name="password"
-        rules={[fieldRule(fields.password)]}
-        extra="8 to 64 characters with a letter and a digit"
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
+      <PasswordField current autoFocus label="Current password" name="old_password" schema={fields.old_password} />
+      <PasswordField label="New password" name="password" schema={fields.password} extra={NEW_PASSWORD_HINT} />
+      <PasswordField
         label="Repeat the new password"
         name="confirm_password"
+        schema={fields.confirm_password}
         dependencies={['password']}
         rules={[
-          fieldRule(fields.confirm_password),
           ({ getFieldValue }) => ({
             validator: async (_r, v) => {
               if (v && v !== getFieldValue('password')) throw new Error('The two passwords do not match');
             },
           }),
         ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      />
     </Modal>
   );
 }

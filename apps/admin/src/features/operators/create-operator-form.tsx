@@ -1,5 +1,7 @@
 import { OPERATOR_ROLES, operatorCreateRequest } from '@c2c/shared';
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { NEW_PASSWORD_HINT, PasswordField } from '../../components/password-field';
+import { NameField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import { type CreatedOperator, type NewOperator, useCreateOperator } from './operators-api';
 
@@ -53,9 +55,7 @@ export function CreateOperatorForm({ onCreated }: { onCreated: (created: Created
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Name" name="name" rules={[fieldRule(fields.name)]}>
-            <Input maxLength={64} autoComplete="off" />
-          </Form.Item>
+          <NameField label="Name" schema={fields.name} />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Role" name="role" rules={[fieldRule(fields.role)]}>
@@ -63,14 +63,12 @@ export function CreateOperatorForm({ onCreated }: { onCreated: (created: Created
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
+          <PasswordField
             label="Initial password"
             name="password"
-            rules={[fieldRule(fields.password)]}
-            extra="8 to 64 characters with a letter and a digit; hand it over safely"
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            schema={fields.password}
+            extra={`${NEW_PASSWORD_HINT}; hand it over safely`}
+          />
         </Col>
       </Row>
       <Button type="primary" htmlType="submit" loading={create.isPending}>

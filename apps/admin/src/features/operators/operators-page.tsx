@@ -1,7 +1,7 @@
 import type { Operator, OperatorRole } from '@c2c/shared';
 import { App, Button, Card, Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { PAGE_SIZE, PagedTable } from '../../components/paged-table';
+import { PagedTable, usePagedList } from '../../components/paged-table';
 import { RoleTag } from '../../components/role-tag';
 import { formatTime } from '../../lib/format';
 import { CreateOperatorForm } from './create-operator-form';
@@ -32,8 +32,7 @@ const columns: TableColumnsType<Operator> = [
 ];
 
 export function OperatorsPage({ me }: { me: Operator }) {
-  const [page, setPage] = useState(1);
-  const operators = useOperators(page, PAGE_SIZE);
+  const operators = usePagedList(useOperators);
   const [created, setCreated] = useState<CreatedOperator | null>(null);
   const disable = useDisableOperator();
   const enable = useEnableOperator();
@@ -102,14 +101,7 @@ export function OperatorsPage({ me }: { me: Operator }) {
   return (
     <Flex vertical gap={16}>
       <Card title="Operator accounts">
-        <PagedTable<Operator>
-          columns={[...columns, actions]}
-          data={operators.data}
-          loading={operators.isFetching}
-          emptyText="No operators"
-          page={page}
-          onPageChange={setPage}
-        />
+        <PagedTable<Operator> columns={[...columns, actions]} list={operators} emptyText="No operators" />
       </Card>
       <Card title="Add operator">
         <CreateOperatorForm onCreated={setCreated} />

@@ -1,6 +1,5 @@
 import { App, Button, Card, Flex, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
-import { PAGE_SIZE, PagedTable } from '../../components/paged-table';
+import { PagedTable, usePagedList } from '../../components/paged-table';
 import { formatTime, formatUsdt } from '../../lib/format';
 import { type ProofSnapshot, useProofSnapshots, useTakeSnapshot } from './proof-api';
 
@@ -29,8 +28,7 @@ const columns: TableColumnsType<ProofSnapshot> = [
 
 /** Proof-of-liabilities snapshots: the roots customers verify their balance against. */
 export function ProofPage({ canSnapshot }: { canSnapshot: boolean }) {
-  const [page, setPage] = useState(1);
-  const list = useProofSnapshots(page, PAGE_SIZE);
+  const list = usePagedList(useProofSnapshots);
   const take = useTakeSnapshot();
   const { modal, message } = App.useApp();
 
@@ -67,11 +65,8 @@ export function ProofPage({ canSnapshot }: { canSnapshot: boolean }) {
       <Card title="Proof of liabilities">
         <PagedTable<ProofSnapshot>
           columns={columns}
-          data={list.data}
-          loading={list.isFetching}
+          list={list}
           emptyText="No snapshot yet: the daily job takes the first one, or take one now"
-          page={page}
-          onPageChange={setPage}
         />
       </Card>
     </Flex>

@@ -1,6 +1,6 @@
 import { type HouseInviteCode, inviteCodeCreateRequest } from '@c2c/shared';
 import { App, Button, Card, Form, Input, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { usePagedList } from '../../components/paged-table';
 import { fieldRule } from '../../lib/field-rule';
 import { formatTime } from '../../lib/format';
 import { useCreateInviteCode, useInviteCodes, useSetInviteCodeActive } from './settings-api';
@@ -8,8 +8,7 @@ import { useCreateInviteCode, useInviteCodes, useSetInviteCodeActive } from './s
 const PAGE_SIZE = 10;
 
 export function InviteCodesCard({ canEdit }: { canEdit: boolean }) {
-  const [page, setPage] = useState(1);
-  const codes = useInviteCodes(page, PAGE_SIZE);
+  const codes = usePagedList(useInviteCodes, PAGE_SIZE);
 
   const columns: TableColumnsType<HouseInviteCode> = [
     {
@@ -43,16 +42,8 @@ export function InviteCodesCard({ canEdit }: { canEdit: boolean }) {
         rowKey="code"
         size="middle"
         columns={columns}
-        dataSource={codes.data?.list ?? []}
-        loading={codes.isFetching}
         locale={{ emptyText: 'No house invitation codes yet' }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: codes.data?.total ?? 0,
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
+        {...codes.table}
       />
     </Card>
   );

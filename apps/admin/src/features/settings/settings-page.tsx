@@ -7,6 +7,7 @@ import { VipLevelsCard } from './vip-levels-card';
 
 const fields = settingsSchema.shape;
 
+type UrlField = 'logo' | 'kf_url' | 'app_url';
 type LimitField = 'recharge_min' | 'recharge_max' | 'withdraw_min' | 'withdraw_max';
 
 /** The cross-field half of the shared schema: a maximum below its minimum would refuse every amount. */
@@ -91,25 +92,14 @@ function SettingsForm({ initial, canEdit }: { initial: Settings; canEdit: boolea
       <Form.Item label="App name" name="app_name" rules={[fieldRule(fields.app_name)]}>
         <Input maxLength={40} showCount />
       </Form.Item>
-      <Form.Item label="Logo URL" name="logo" rules={[fieldRule(fields.logo)]} extra="Full http(s) address of the logo image">
-        <Input type="url" placeholder="https://example.com/logo.png" />
-      </Form.Item>
-      <Form.Item
+      <UrlInput label="Logo URL" name="logo" extra="Full http(s) address of the logo image" example="logo.png" />
+      <UrlInput
         label="Customer service URL"
         name="kf_url"
-        rules={[fieldRule(fields.kf_url)]}
         extra="Where the app's customer service link leads (chat, help desk)"
-      >
-        <Input type="url" placeholder="https://example.com/support" />
-      </Form.Item>
-      <Form.Item
-        label="App URL"
-        name="app_url"
-        rules={[fieldRule(fields.app_url)]}
-        extra="Public address of the customer app, used in invitation links and mails"
-      >
-        <Input type="url" placeholder="https://example.com" />
-      </Form.Item>
+        example="support"
+      />
+      <UrlInput label="App URL" name="app_url" extra="Public address of the customer app, used in invitation links and mails" />
       <Divider titlePlacement="start" plain>
         Money limits per request (USDT, up to 2 decimals)
       </Divider>
@@ -130,6 +120,15 @@ function SettingsForm({ initial, canEdit }: { initial: Settings; canEdit: boolea
         </Flex>
       )}
     </Form>
+  );
+}
+
+/** An address the settings point to; the placeholder shows one on example.com, ending in `example` where given. */
+function UrlInput({ label, name, extra, example }: { label: string; name: UrlField; extra: string; example?: string }) {
+  return (
+    <Form.Item label={label} name={name} rules={[fieldRule(fields[name])]} extra={extra}>
+      <Input type="url" placeholder={example ? `https://example.com/${example}` : 'https://example.com'} />
+    </Form.Item>
   );
 }
 

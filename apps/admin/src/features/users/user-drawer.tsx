@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { PromptModal } from '../../components/prompt-modal';
+import { DecimalField } from '../../components/schema-field';
 import { fieldRule } from '../../lib/field-rule';
 import { formatDecimal, formatTime, formatUsdt } from '../../lib/format';
 import { type AdminUserDetail, useAdjust, useFreeze, useSetVip, useUnfreeze, useUserDetail, useVipLevelCount } from './users-api';
@@ -354,14 +355,13 @@ function AdjustModal({ d, onClose }: { d: AdminUserDetail; onClose: () => void }
         </Form>
       )}
     >
-      <Form.Item
+      <DecimalField
         label="Amount (USDT)"
         name="amount"
-        rules={[fieldRule(fields.amount)]}
+        schema={fields.amount}
         extra="A positive amount credits, a negative one (e.g. -5.50) deducts; at most 2 decimals."
-      >
-        <Input autoComplete="off" inputMode="decimal" autoFocus />
-      </Form.Item>
+        autoFocus
+      />
       <Form.Item label="Reason" name="reason" rules={[fieldRule(fields.reason)]}>
         <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>

@@ -1,6 +1,7 @@
 import { USER_STATUSES, type UserStatus } from '@c2c/shared';
-import { Card, Flex, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Card, Flex, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { SizedTable, usePager } from '../../components/paged-table';
 import { formatDecimal, formatTime } from '../../lib/format';
 import { UserDrawer } from './user-drawer';
 import { type AdminUserRow, useUsers } from './users-api';
@@ -40,9 +41,8 @@ const COLUMNS: TableColumnsType<AdminUserRow> = [
 export function UsersPage({ canFreeze, isOwner }: { canFreeze: boolean; isOwner: boolean }) {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<UserStatus | 'all'>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useUsers({ page, pageSize, keyword, status });
+  const pager = usePager();
+  const list = useUsers({ page: pager.page, pageSize: pager.pageSize, keyword, status });
   const [selected, setSelected] = useState<number | null>(null);
 
   return (
@@ -57,7 +57,7 @@ export function UsersPage({ canFreeze, isOwner }: { canFreeze: boolean; isOwner:
             style={{ width: 280 }}
             onSearch={(v) => {
               setKeyword(v);
-              setPage(1);
+              pager.setPage(1);
             }}
           />
           <Select<UserStatus | 'all'>
@@ -66,31 +66,19 @@ export function UsersPage({ canFreeze, isOwner }: { canFreeze: boolean; isOwner:
             style={{ width: 130 }}
             onChange={(v) => {
               setStatus(v);
-              setPage(1);
+              pager.setPage(1);
             }}
             options={[{ value: 'all', label: 'All' }, ...USER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
           />
         </Flex>
       }
     >
-      <Table<AdminUserRow>
-        rowKey="id"
-        size="middle"
+      <SizedTable<AdminUserRow>
         columns={COLUMNS}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: keyword ? 'No customer matches this search' : 'No customers yet' }}
+        list={list}
+        pager={pager}
+        emptyText={keyword ? 'No customer matches this search' : 'No customers yet'}
         onRow={(u) => ({ onClick: () => setSelected(u.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          },
-        }}
       />
       {selected !== null && (
         <UserDrawer id={selected} canFreeze={canFreeze} isOwner={isOwner} onClose={() => setSelected(null)} />
