@@ -1,3 +1,5 @@
+import type { AppContext } from '../context.js';
+import type { Tx } from '../db/transaction.js';
 import { dueInterestOrders, oldestDueInterestOrder, settleOrder } from '../modules/interest/interest.service.js';
 import { dueSnapshot, oldestDueSnapshot, pruneSnapshot, snapshotsToPrune } from '../modules/proof/proof.service.js';
 import { runScheduledSnapshot } from '../modules/proof/proof.steps.js';
@@ -30,52 +32,44 @@ const purgeSessions = (table: SessionTable): Job<{ id: number }> => ({
   work: (tx, _ctx, row, now) => purgeExpiredSession(tx, table, row.id, now),
 });
 
-/** Removes e-mail codes a day after they expired (used or not). */
-const purgeCodes: Job<{ id: number }> = {
-  name: 'purge-email-codes',
-  everyMs: TEN_MINUTES,
-  due: (tx, now, limit) => staleCodes(tx, now, limit),
-  oldestDue: oldestStaleCode,
-  work: (tx, _ctx, row, now) => purgeStaleCode(tx, row.id, now),
-};
-
-/** Removes the records of code requests a day after they were made (they decide only the 60 s resend wait). */
-const purgeSends: Job<{ id: number }> = {
-  name: 'purge-email-sends',
-  everyMs: TEN_MINUTES,
-  due: (tx, now, limit) => staleSends(tx, now, limit),
-  oldestDue: oldestStaleSend,
-  work: (tx, _ctx, row, now) => purgeStaleSend(tx, row.id, now),
-};
+/**
+ * A job over rows named by id: `due` finds (and locks) the rows due at `now`, `oldestDue` tells how long the oldest has
+ * waited (its lag), `work` does one row once.
+ */
+const rowJob = (
+  name: string,
+  everyMs: number,
+  due: (tx: Tx, now: Date, limit: number) => Promise<{ id: number }[]>,
+  oldestDue: NonNullable<Job<{ id: number }>['oldestDue']>,
+  work: (tx: Tx, ctx: AppContext, id: number, now: Date) => Promise<unknown>,
+): Job<{ id: number }> => ({ name, everyMs, due, oldestDue, work: (tx, ctx, row, now) => work(tx, ctx, row.id, now) });
 
 const MINUTE = 60_000;
 
+/** Removes e-mail codes a day after they expired (used or not). */
+const purgeCodes = rowJob('purge-email-codes', TEN_MINUTES, staleCodes, oldestStaleCode, (tx, _ctx, id, now) =>
+  purgeStaleCode(tx, id, now),
+);
+
+/** Removes the records of code requests a day after they were made (they decide only the 60 s resend wait). */
+const purgeSends = rowJob('purge-email-sends', TEN_MINUTES, staleSends, oldestStaleSend, (tx, _ctx, id, now) =>
+  purgeStaleSend(tx, id, now),
+);
+
 /** Unpaid trades past their payment deadline expire; their quantity goes back to the listing. */
-const expireTrades: Job<{ id: number }> = {
-  name: 'expire-trades',
-  everyMs: MINUTE,
-  due: (tx, now, limit) => unpaidPastDeadline(tx, now, limit),
-  oldestDue: oldestUnpaidPastDeadline,
-  work: (tx, ctx, row, now) => expireTrade(tx, ctx, row.id, now),
-};
+const expireTrades = rowJob('expire-trades', MINUTE, unpaidPastDeadline, oldestUnpaidPastDeadline, expireTrade);
 
 /** Paid trades the seller neither released nor disputed within 24 hours go to dispute by themselves. */
-const disputeSilentSellers: Job<{ id: number }> = {
-  name: 'dispute-silent-sellers',
-  everyMs: MINUTE,
-  due: (tx, now, limit) => paidPastRelease(tx, now, limit),
-  oldestDue: oldestPaidPastRelease,
-  work: (tx, ctx, row, now) => disputeSilentSeller(tx, ctx, row.id, now),
-};
+const disputeSilentSellers = rowJob(
+  'dispute-silent-sellers',
+  MINUTE,
+  paidPastRelease,
+  oldestPaidPastRelease,
+  disputeSilentSeller,
+);
 
 /** Interest orders past their expiry pay principal + interest back to available, once each. */
-const settleInterest: Job<{ id: number }> = {
-  name: 'settle-interest',
-  everyMs: MINUTE,
-  due: (tx, now, limit) => dueInterestOrders(tx, now, limit),
-  oldestDue: oldestDueInterestOrder,
-  work: (tx, ctx, row, now) => settleOrder(tx, ctx, row.id, now),
-};
+const settleInterest = rowJob('settle-interest', MINUTE, dueInterestOrders, oldestDueInterestOrder, settleOrder);
 
 /**
  * Once a day a proof-of-liabilities snapshot: the job claims the schedule's one row for an hour, so a day's
