@@ -1,16 +1,14 @@
 import { isUniqueViolation } from './errors.js';
-import { onPostgres } from './prepared.js';
-import { RunAgain, type Tx, withSavepoint } from './tx.js';
+import { RunAgain, type Tx } from './tx.js';
 
 /**
  * Runs a create call once per client `request_id` (DESIGN §3): a repeated id answers the first result, and a
  * concurrent duplicate that loses the UNIQUE(user_id, request_id) race answers the winner. Without an id, `create`
  * simply runs.
  *
- * Losing the race undoes what the loser wrote and scheduled. On SQLite the create runs under a savepoint, rolled back,
- * and the caller's transaction goes on with the winner's answer. On PostgreSQL it runs without one (a SAVEPOINT and a
- * RELEASE on every create call, and a subtransaction for its writes): the unique violation ends the transaction, which
- * runs once more from its start (`RunAgain`) and finds the winner, committed before the violation was raised.
+ * Losing the race (PostgreSQL: the duplicate's insert waits for the winner's COMMIT, then is refused) ends the
+ * transaction, which runs once more from its start (`RunAgain`) and finds the winner. On SQLite one transaction writes
+ * at a time and sees what the ones before it wrote, so a duplicate finds the winner at once.
  */
 export async function oncePerRequest<R>(
   tx: Tx,
@@ -21,18 +19,9 @@ export async function oncePerRequest<R>(
   if (!requestId) return create();
   const earlier = await find(requestId);
   if (earlier) return earlier;
-  if (onPostgres(tx)) {
-    try {
-      return await create();
-    } catch (err) {
-      throw isUniqueViolation(err) ? new RunAgain(err) : err;
-    }
-  }
   try {
-    return await withSavepoint(tx, create);
+    return await create();
   } catch (err) {
-    const winner = isUniqueViolation(err) ? await find(requestId) : undefined;
-    if (winner) return winner;
-    throw err;
+    throw isUniqueViolation(err) ? new RunAgain(err) : err;
   }
 }

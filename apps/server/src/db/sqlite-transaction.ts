@@ -4,6 +4,7 @@ import {
   attach,
   attempt,
   type Pending,
+  RunAgain,
   refuseCommitIfDoomed,
   runAll,
   settle,
@@ -21,6 +22,25 @@ import {
  * it refuses them, as Kysely's does.
  */
 export async function inSqliteTransaction<T>(
+  runNow: Run,
+  sqlite: SqliteConnection,
+  log: TxLog,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    return await sqliteTransactionOnce(runNow, sqlite, log, work);
+  } catch (err) {
+    if (!(err instanceof RunAgain)) throw err;
+  }
+  // ended to run once more (`RunAgain`): a second end answers its cause
+  try {
+    return await sqliteTransactionOnce(runNow, sqlite, log, work);
+  } catch (err) {
+    throw err instanceof RunAgain ? err.cause : err;
+  }
+}
+
+async function sqliteTransactionOnce<T>(
   runNow: Run,
   sqlite: SqliteConnection,
   log: TxLog,

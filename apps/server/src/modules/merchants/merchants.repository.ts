@@ -30,20 +30,22 @@ export const readOffer = async (tx: Tx, id: number) => (await offerOf(tx, id)).r
  * the offer still has the price, currency and payout kinds the sale was made at (`readOffer` tells why not): the
  * condition makes overselling impossible even without a lock. False when it took nothing.
  */
-export async function reserve(tx: Tx, offer: MerchantRow, n: bigint): Promise<boolean> {
-  const r = await tx
+const reserveFrom = prepared(5, (db, id: number, n: bigint, price: bigint, currency: string, methods: string) =>
+  db
     .updateTable('merchants')
     .set((eb) => ({ quantity: eb('quantity', '-', n) }))
-    .where('id', '=', offer.id)
+    .where('id', '=', id)
     .where('active', '=', true)
     .where('min_amount', '<=', n)
     .where('max_amount', '>=', n)
     .where('quantity', '>=', n)
-    .where('price', '=', offer.price)
-    .where('currency', '=', offer.currency)
-    .where('methods', '=', offer.methods)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('price', '=', price)
+    .where('currency', '=', currency)
+    .where('methods', '=', methods),
+);
+export async function reserve(tx: Tx, offer: MerchantRow, n: bigint): Promise<boolean> {
+  const r = await reserveFrom(tx, offer.id, n, offer.price, offer.currency, offer.methods);
+  return r.numAffectedRows === 1n;
 }
 
 export async function restoreQuantity(tx: Tx, id: number, n: bigint): Promise<void> {
@@ -86,18 +88,66 @@ export type NewSale = Omit<Insertable<MerchantSalesTable>, 'id' | 'order_no'> & 
 const orderNumber = (createdAt: string, id: number) => `S${dayOf(createdAt)}${String(id).padStart(6, '0')}`;
 const dayOf = (createdAt: string) => createdAt.slice(0, 10).replace(/-/g, '');
 
+const saleInsert = prepared(
+  11,
+  (
+    db,
+    orderNo: string,
+    userId: number,
+    merchantId: number,
+    quantity: bigint,
+    price: bigint,
+    currency: string,
+    fiat: bigint,
+    accountId: number,
+    status: string,
+    requestId: string | null,
+    createdAt: string,
+  ) =>
+    db
+      .insertInto('merchant_sales')
+      .values({
+        order_no: orderNo,
+        user_id: userId,
+        merchant_id: merchantId,
+        quantity,
+        price,
+        currency,
+        fiat_amount: fiat,
+        payout_account_id: accountId,
+        status,
+        request_id: requestId,
+        created_at: createdAt,
+      })
+      .returning('id'),
+);
+const numbered = prepared(2, (db, id: number, orderNo: string) =>
+  db.updateTable('merchant_sales').set({ order_no: orderNo }).where('id', '=', id),
+);
+
 /**
  * Records a sale and answers its id and order number, which is made from the id: the row is inserted under a unique
  * placeholder and numbered once its id is known.
  */
 export async function insertSale(tx: Tx, s: NewSale): Promise<{ id: number; order_no: string }> {
-  const { id } = await tx
-    .insertInto('merchant_sales')
-    .values({ ...s, order_no: `pending-${randomCode(20)}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const placeholder = `pending-${randomCode(20)}`;
+  const { rows } = await saleInsert(
+    tx,
+    placeholder,
+    s.user_id,
+    s.merchant_id,
+    s.quantity,
+    s.price,
+    s.currency,
+    s.fiat_amount,
+    s.payout_account_id,
+    s.status,
+    s.request_id,
+    s.created_at,
+  );
+  const id = rows[0]!.id;
   const order_no = orderNumber(s.created_at, id);
-  await tx.updateTable('merchant_sales').set({ order_no }).where('id', '=', id).execute();
+  await numbered(tx, id, order_no);
   return { id, order_no };
 }
 
