@@ -1,8 +1,5 @@
-import { type Compilable, type CompiledQuery, type Kysely, PostgresAdapter, type QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.js';
-
-/** Whether `db` (a transaction or the database) runs on PostgreSQL. */
-export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Stands for the n-th argument while a prepared query is built. */
 class Slot {
