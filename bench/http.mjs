@@ -45,7 +45,7 @@ const connections = Number(args.connections);
 const CUSTOMERS = 16;
 
 const BUDGETS = {
-  readRatio: 0.35,
+  readRatio: onPg ? 0.3 : 0.35,
   writeRatio: onPg ? 0.04 : 0.12,
   p99Ms: 25,
   rssMb: 150,

@@ -67,10 +67,15 @@ export async function createWithdrawal(
     const stored = await storedSettings(tx, ctx.settingsCache);
     const amount = checkAmountIn(stored, input.amount, 'withdraw');
     const id = await repo.insertWithdrawal(tx, { userId, accountId: account.id, amount, requestId, now: iso(now) });
-    // the ledger refuses (insufficient_balance) when available is short
-    await post(tx, withdrawalJournal(userId, id, amount, now));
-    // after the ledger write, which locks the available account: today's sum includes this one and any committed before
-    await checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored));
+    // the journal and today's total at once, in that order (the available account locked before the day's row): the
+    // ledger refuses (insufficient_balance) when available is short, and that refusal is the answer even when the
+    // day's limit is passed too; today's sum includes this one and any committed before
+    const [posted, counted] = await Promise.allSettled([
+      post(tx, withdrawalJournal(userId, id, amount, now)),
+      checkDailyWithdrawal(tx, userId, amount, now, vipLevelsIn(stored)),
+    ]);
+    if (posted.status === 'rejected') throw posted.reason;
+    if (counted.status === 'rejected') throw counted.reason;
     await notifyUser(tx, ctx, userId, ['money', 'withdraw']);
     return { id, status: 'auditing' as const };
   });
