@@ -1,5 +1,5 @@
 import { isUniqueViolation } from './errors.js';
-import { RunAgain, type Tx } from './tx.js';
+import { RunAgain } from './tx.js';
 
 /**
  * Runs a create call once per client `request_id` (DESIGN §3): a repeated id answers the first result, and a
@@ -11,7 +11,6 @@ import { RunAgain, type Tx } from './tx.js';
  * at a time and sees what the ones before it wrote, so a duplicate finds the winner at once.
  */
 export async function oncePerRequest<R>(
-  tx: Tx,
   requestId: string | null,
   find: (requestId: string) => Promise<R | undefined>,
   create: () => Promise<R>,

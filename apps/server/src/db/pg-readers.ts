@@ -62,7 +62,7 @@ export class SharedReaders {
       return await reader.client.query(config);
     } finally {
       reader.inFlight--;
-      if (reader.retired && reader.inFlight === 0) void reader.client.end().catch(() => undefined);
+      if (reader.retired) this.#endIfIdle(reader);
     }
   }
 
@@ -74,8 +74,11 @@ export class SharedReaders {
   /** the connection with the fewest queries in flight, opening one while there are fewer than `size` */
   #pick(): Reader {
     const now = performance.now();
-    for (const r of [...this.#readers]) {
-      if (r.epoch !== this.epoch() || now - r.openedAt > this.lifetimeMs) this.#retire(r);
+    const epoch = this.epoch();
+    // from the end: retiring a connection takes it out of the list
+    for (let i = this.#readers.length - 1; i >= 0; i--) {
+      const r = this.#readers[i]!;
+      if (r.epoch !== epoch || now - r.openedAt > this.lifetimeMs) this.#retire(r);
     }
     let best: Reader | undefined;
     for (const r of this.#readers) if (!best || r.inFlight < best.inFlight) best = r;
@@ -107,6 +110,10 @@ export class SharedReaders {
     if (at !== -1) this.#readers.splice(at, 1);
     if (reader.retired) return;
     reader.retired = true;
+    this.#endIfIdle(reader);
+  }
+
+  #endIfIdle(reader: Reader): void {
     if (reader.inFlight === 0) void reader.client.end().catch(() => undefined);
   }
 }

@@ -8,14 +8,13 @@ import {
   NeedsTransaction,
   type Pending,
   type Reading,
-  RunAgain,
-  refuseCommitIfDoomed,
   runAll,
   settle,
   type Tx,
   type TxLog,
   type TxState,
   transactionOn,
+  withRunAgain,
 } from './tx.js';
 
 /**
@@ -92,17 +91,13 @@ const isDeadlock = (err: unknown): boolean => err instanceof Error && (err as { 
  * statements before is replaced before its next use: a rolling deploy's old nodes keep answering).
  */
 export async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
-  let again = true;
   let stale = true;
   let deadlock = true;
   for (;;) {
     try {
-      return await pgTransactionOnce(pg, log, work);
+      return await withRunAgain(() => pgTransactionOnce(pg, log, work));
     } catch (err) {
-      if (err instanceof RunAgain) {
-        if (!again) throw err.cause;
-        again = false;
-      } else if (deadlock && isDeadlock(err)) {
+      if (deadlock && isDeadlock(err)) {
         deadlock = false;
         log.warn({ err }, 'the transaction was chosen to break a deadlock: running it again');
       } else if (stale && isStalePlan(err)) {
@@ -138,7 +133,6 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);
-    refuseCommitIfDoomed(effects);
     state = 'committed';
     if (begun) await begun;
     // a transaction in which a statement failed answers its COMMIT with ROLLBACK, not an error: the work went on

@@ -4,14 +4,13 @@ import {
   attach,
   attempt,
   type Pending,
-  RunAgain,
-  refuseCommitIfDoomed,
   runAll,
   settle,
   type Tx,
   type TxLog,
   type TxState,
   transactionOn,
+  withRunAgain,
 } from './tx.js';
 
 /**
@@ -27,17 +26,7 @@ export async function inSqliteTransaction<T>(
   log: TxLog,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await sqliteTransactionOnce(runNow, sqlite, log, work);
-  } catch (err) {
-    if (!(err instanceof RunAgain)) throw err;
-  }
-  // ended to run once more (`RunAgain`): a second end answers its cause
-  try {
-    return await sqliteTransactionOnce(runNow, sqlite, log, work);
-  } catch (err) {
-    throw err instanceof RunAgain ? err.cause : err;
-  }
+  return withRunAgain(() => sqliteTransactionOnce(runNow, sqlite, log, work));
 }
 
 async function sqliteTransactionOnce<T>(
@@ -71,7 +60,6 @@ async function sqliteTransactionOnce<T>(
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);
-    refuseCommitIfDoomed(effects);
     runNow(MEMBER_DONE);
     state = 'committed';
   } catch (err) {

@@ -332,7 +332,7 @@ describe('a create call once per request id (oncePerRequest)', () => {
     let inserted!: () => void;
     const insertedFirst = new Promise<void>((r) => (inserted = r));
     const winner = inTransaction(s.ctx, (tx) =>
-      oncePerRequest(tx, key, findIn(tx), async () => {
+      oncePerRequest(key, findIn(tx), async () => {
         await tx.insertInto('settings').values({ key, value: 'first' }).execute();
         inserted();
         // holds its row uncommitted while the duplicate looks for it, misses it, and inserts behind it
@@ -346,7 +346,7 @@ describe('a create call once per request id (oncePerRequest)', () => {
     const seen = await statementsRunBy(s, async () => {
       answer = await inTransaction(s.ctx, (tx) => {
         runs++;
-        return oncePerRequest(tx, key, findIn(tx), async () => {
+        return oncePerRequest(key, findIn(tx), async () => {
           await tx.insertInto('settings').values({ key, value: 'second' }).execute();
           return 'second';
         });
@@ -368,7 +368,7 @@ describe('a create call once per request id (oncePerRequest)', () => {
     let runs = 0;
     const work = inTransaction(s.ctx, (tx) => {
       runs++;
-      return oncePerRequest(tx, key, findIn(tx), async () => {
+      return oncePerRequest(key, findIn(tx), async () => {
         await tx.insertInto('settings').values({ key: taken, value: 'y' }).execute();
         return 'never';
       });

@@ -73,14 +73,36 @@ export async function runAll(effects: Effect[], log: TxLog, what: string): Promi
 
 /**
  * Runs a transaction's work. A refusal that keeps what was written before it (`DomainError` with `keepWrites`) comes
- * back beside no result, to be thrown once the transaction has committed; any other failure is thrown.
+ * back beside no result, to be thrown once the transaction has committed; any other failure is thrown, and so is the
+ * failure the transaction was marked with (`rollBackOnly`): then it must not commit.
  */
 export async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<{ result: T; refusal?: DomainError }> {
+  let outcome: { result: T; refusal?: DomainError };
   try {
-    return { result: await work(tx) };
+    outcome = { result: await work(tx) };
   } catch (err) {
-    if (err instanceof DomainError && err.keepWrites) return { result: undefined as T, refusal: err };
-    throw err;
+    if (!(err instanceof DomainError && err.keepWrites)) throw err;
+    outcome = { result: undefined as T, refusal: err };
+  }
+  const { doomed } = pendingOf(tx);
+  if (doomed) throw doomed;
+  return outcome;
+}
+
+/**
+ * Runs a transaction (`once`) and, when it ended with `RunAgain`, once more; ended so a second time, it answers the
+ * cause.
+ */
+export async function withRunAgain<T>(once: () => Promise<T>): Promise<T> {
+  try {
+    return await once();
+  } catch (err) {
+    if (!(err instanceof RunAgain)) throw err;
+  }
+  try {
+    return await once();
+  } catch (err) {
+    throw err instanceof RunAgain ? err.cause : err;
   }
 }
 
@@ -92,11 +114,6 @@ export async function attempt<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<
 export function rollBackOnly(tx: Tx, err: Error): void {
   const effects = pendingOf(tx);
   effects.doomed ??= err;
-}
-
-/** Throws the failure the transaction was marked with (`rollBackOnly`), before its COMMIT. */
-export function refuseCommitIfDoomed(effects: Pending): void {
-  if (effects.doomed) throw effects.doomed;
 }
 
 /** Runs the effects due once the transaction has committed, then answers its result or the refusal it kept. */

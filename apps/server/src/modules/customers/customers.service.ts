@@ -194,7 +194,7 @@ export async function adjustCustomer(
     const row = await repo.findAdjustmentByRequest(tx, actor.id, rid);
     return row && answer(row.id, row.user_id, row.amount);
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     const u = await found(tx, input.id);
     await lockCustomer(tx, u.id);
     const now = ctx.clock.now();

@@ -207,7 +207,7 @@ export async function createOrder(
     const row = await repo.findOrderByRequest(tx, userId, id);
     return row && toOrder(row, await nameOf(tx, row.product_id));
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     const now = ctx.clock.now();
     const n = input.number;
     const product = await repo.findProduct(tx, input.lixibao_id);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startServer, type TestServer } from '../../../test/harness.js';
+import type { Tx } from '../../db/transaction.js';
 import { checkLedger, moneyInfo, post } from './ledger.service.js';
 
 let s: TestServer;
@@ -9,6 +10,18 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const now = () => s.clock.now();
+/** `amount` from the customer's available balance to frozen, as a withdrawal posts it */
+const freeze = (tx: Tx, userId: number, amount: bigint, ref: string) =>
+  post(tx, {
+    kind: 'withdraw',
+    ref,
+    actor: 'test',
+    now: now(),
+    legs: [
+      { account: { user: userId, kind: 'available' }, amount: -amount },
+      { account: { user: userId, kind: 'frozen' }, amount },
+    ],
+  });
 
 describe('ledger', () => {
   it('posts a balanced journal with balances after each leg', async () => {
@@ -33,16 +46,7 @@ describe('ledger', () => {
     const { user } = await signUp(s);
     // the available leg is refused (nothing there); the frozen one, sent with it, was written and must not commit
     const goneOn = s.tx(async (tx) => {
-      const refused = await post(tx, {
-        kind: 'withdraw',
-        ref: 'test:caught',
-        actor: 'test',
-        now: now(),
-        legs: [
-          { account: { user: user.id, kind: 'available' }, amount: -5_000_000n },
-          { account: { user: user.id, kind: 'frozen' }, amount: 5_000_000n },
-        ],
-      }).then(
+      const refused = await freeze(tx, user.id, 5_000_000n, 'test:caught').then(
         () => undefined,
         (err: unknown) => err,
       );
@@ -77,20 +81,7 @@ describe('ledger', () => {
   it('rolls the whole journal back when a customer account would go below zero', async () => {
     const { user } = await signUp(s);
     const before = await s.tx((tx) => moneyInfo(tx, user.id));
-    await expect(
-      s.tx((tx) =>
-        post(tx, {
-          kind: 'withdraw',
-          ref: 'test:3',
-          actor: 'test',
-          now: now(),
-          legs: [
-            { account: { user: user.id, kind: 'available' }, amount: -1n },
-            { account: { user: user.id, kind: 'frozen' }, amount: 1n },
-          ],
-        }),
-      ),
-    ).rejects.toMatchObject({ key: 'insufficient_balance' });
+    await expect(s.tx((tx) => freeze(tx, user.id, 1n, 'test:3'))).rejects.toMatchObject({ key: 'insufficient_balance' });
     expect(await s.tx((tx) => moneyInfo(tx, user.id))).toEqual(before);
     expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });

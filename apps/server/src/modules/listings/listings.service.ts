@@ -120,7 +120,7 @@ export async function createListing(tx: Tx, ctx: AppContext, who: CurrentUser, i
     const row = await repo.findListingByRequest(tx, userId, id);
     return row && { id: row.id };
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     // buyers pay fiat to the bound account: a stolen session could otherwise bind the thief's account and sell the balance
     await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();

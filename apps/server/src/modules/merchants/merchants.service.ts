@@ -203,7 +203,7 @@ export async function createSale(
     const row = await repo.findSaleByRequest(tx, userId, id);
     return row && { id: row.id, order_no: row.order_no, status: row.status as MerchantSale['status'] };
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     // a sale pays fiat out to a bank account: a stolen session could otherwise sell the balance to a merchant
     await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();

@@ -1,7 +1,7 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
-import type { PayoutAccountsTable } from '../../db/schema.js';
+import type { DB, PayoutAccountsTable } from '../../db/schema.js';
 
 export async function insertAccount(tx: Tx, row: Insertable<PayoutAccountsTable>) {
   return (await tx.insertInto('payout_accounts').values(row).returning('id').executeTakeFirstOrThrow()).id;
@@ -25,27 +25,26 @@ export async function countAccounts(tx: Tx, userId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** A current account: not removed, nor replaced by an edit. */
+const currentAccount = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('payout_accounts').selectAll().where('id', '=', id).where('removed_at', 'is', null);
+
 /** A current account, or undefined once it was removed or replaced. */
-export const findAccount = (tx: Tx, id: number) =>
-  tx.selectFrom('payout_accounts').selectAll().where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+export const findAccount = (tx: Tx, id: number) => currentAccount(tx, id).executeTakeFirst();
 
 /**
  * A current account, locked until the transaction ends: an edit or removal and a payout to it are decided one
  * after the other. On PostgreSQL a waiting reader sees the row again once the other commits, so an account
  * removed meanwhile is not found.
  */
-const lockedAccount = prepared(1, (db, id: number) =>
-  db.selectFrom('payout_accounts').selectAll().where('id', '=', id).where('removed_at', 'is', null).forUpdate(),
-);
+const lockedAccount = prepared(1, (db, id: number) => currentAccount(db, id).forUpdate());
 export const lockAccount = async (tx: Tx, id: number) => (await lockedAccount(tx, id)).rows[0];
 
 /**
  * A current account held until the transaction ends against an edit or a removal (which lock it for update), but not
  * against other payouts to it: those share the hold, and an edit or removal waits for all of them.
  */
-const heldAccount = prepared(1, (db, id: number) =>
-  db.selectFrom('payout_accounts').selectAll().where('id', '=', id).where('removed_at', 'is', null).forShare(),
-);
+const heldAccount = prepared(1, (db, id: number) => currentAccount(db, id).forShare());
 export const holdAccount = async (tx: Tx, id: number) => (await heldAccount(tx, id)).rows[0];
 
 /** Every version, removed ones too: withdrawals name the details they were paid to. */

@@ -50,7 +50,7 @@ export async function createRecharge(
     const row = await repo.findRechargeByRequest(tx, userId, id);
     return row && { id: row.id, status: row.status as Recharge['status'] };
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     const address = await repo.findAddressByType(tx, input.type.toUpperCase());
     if (!address?.active) throw new DomainError('network_unavailable');
     const amount = await checkAmount(tx, input.amount, 'recharge', ctx.settingsCache);

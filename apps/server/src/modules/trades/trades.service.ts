@@ -213,13 +213,12 @@ export async function createTrade(
     const row = await repo.findTradeByRequest(tx, userId, id);
     return row && { id: row.id };
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     const now = ctx.clock.now();
     const n = input.number;
     await lockCustomer(tx, userId);
-    await checkTakeRoom(tx, userId, now);
-    // no lock on the listing: the take's last change checks it again
-    const listing = await findListing(tx, input.selling_id);
+    // the buyer's room and the listing as it is now (no lock: the take's last change checks it again), read together
+    const [, listing] = await Promise.all([checkTakeRoom(tx, userId, now), findListing(tx, input.selling_id)]);
     const refused = takeRefusal(listing, userId, n);
     if (refused || !listing) throw refused;
     const trade = newTrade(userId, listing, n, requestId, now);

@@ -1,24 +1,21 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
 import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
-import type { DB } from '../../db/schema.js';
 
-/** The upsert that adds `amount` to a customer's total of `day`, answering the new total. */
-const dayUpsert = (db: Kysely<DB>, userId: number, day: string, amount: bigint) =>
+/**
+ * Adds a withdrawal's amount to its customer's total of its UTC day (`YYYY-MM-DD`) and answers the new total. The row is
+ * locked until the transaction ends, so two withdrawals of one customer at once are counted one after the other.
+ */
+const dayAdd = prepared(3, (db, userId: number, day: string, amount: bigint) =>
   db
     .insertInto('withdrawal_days')
     .values({ user_id: userId, day, total: amount })
     .onConflict((oc) =>
       oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ total: eb('withdrawal_days.total', '+', eb.ref('excluded.total')) })),
     )
-    .returning('total');
-
-/**
- * Adds a withdrawal's amount to its customer's total of its UTC day (`YYYY-MM-DD`) and answers the new total. The row is
- * locked until the transaction ends, so two withdrawals of one customer at once are counted one after the other.
- */
-const dayAdd = prepared(3, dayUpsert);
+    .returning('total'),
+);
 export async function addToDay(tx: Tx, userId: number, day: string, amount: bigint): Promise<bigint> {
   const row = (await dayAdd(tx, userId, day, amount)).rows[0];
   if (!row) throw new Error('the daily withdrawal total answered no row');

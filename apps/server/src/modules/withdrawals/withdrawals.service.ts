@@ -56,7 +56,7 @@ export async function createWithdrawal(
     const row = await repo.findByRequest(tx, userId, id);
     return row && { id: row.id, status: row.status as Withdrawal['status'] };
   };
-  return oncePerRequest(tx, requestId, find, async () => {
+  return oncePerRequest(requestId, find, async () => {
     // inside: a repeated request_id answers the first withdrawal without spending another code
     await guardValueOut(tx, ctx, who.user, input.totp);
     const now = ctx.clock.now();

@@ -342,27 +342,29 @@ describe('withdraw', () => {
 describe('a withdrawal, against a model of its rules', () => {
   // the rules in their order: the account (missing, another's, removed; cooling), the amount's range, the balance,
   // the daily limit of the customer's level
+  const LEVELS = [
+    { volume: '0', daily_withdraw: '100' },
+    { volume: '50', daily_withdraw: '1000' },
+    { volume: '500', daily_withdraw: '150' },
+  ];
+  const availableOf = async (token: string) => Number((await money(token)).balance);
+  /** sets the customer's available balance to `target` by an operator's adjustment */
+  const adjustBalance = async (c: { token: string; user: { id: number } }, target: number) => {
+    const by = target - (await availableOf(c.token));
+    if (by === 0) return;
+    const adjusted = await s.admin(ADMIN_API.userAdjust, { id: c.user.id, amount: String(by), reason: 'test' }, admin);
+    expect(adjusted.code).toBe(200);
+  };
   it("answers as the rules say, in their order, for any account, balance, amount, day's total and level, and changes nothing when it refuses", async () => {
-    const levels = [
-      { volume: '0', daily_withdraw: '100' },
-      { volume: '50', daily_withdraw: '1000' },
-      { volume: '500', daily_withdraw: '150' },
-    ];
-    expect((await s.admin(ADMIN_API.vipSave, { levels }, admin)).code).toBe(200);
+    expect((await s.admin(ADMIN_API.vipSave, { levels: LEVELS }, admin)).code).toBe(200);
     const a = await signUp(s);
     const b = await signUp(s);
     const own = (await bind(a.token)).data.id;
     const others = (await bind(b.token)).data.id;
-    const available = async () => Number((await money(a.token)).balance);
+    const available = () => availableOf(a.token);
     const withdrawals = async () =>
       (await s.call<{ total: number }>(API.withdrawList, { page: '1', page_size: '1' }, a.token)).data.total;
-    const adjustTo = async (target: number) => {
-      const by = target - (await available());
-      if (by !== 0)
-        expect((await s.admin(ADMIN_API.userAdjust, { id: a.user.id, amount: String(by), reason: 'test' }, admin)).code).toBe(
-          200,
-        );
-    };
+    const adjustTo = (target: number) => adjustBalance(a, target);
     // each new account its own IBAN: a customer binds an IBAN once
     let ibans = 0;
     type Scenario = {
@@ -414,7 +416,7 @@ describe('a withdrawal, against a model of its rules', () => {
         if (account === 'others') bk = others;
         if (account === 'missing') bk = 999_999;
         const count = await withdrawals();
-        const limit = Number(levels[override ?? 0]!.daily_withdraw);
+        const limit = Number(LEVELS[override ?? 0]!.daily_withdraw);
         const expected =
           account === 'missing' || account === 'others' || account === 'removed'
             ? errorCode('no_payout_account')
@@ -444,23 +446,12 @@ describe('a withdrawal, against a model of its rules', () => {
   });
 
   it('answers withdrawals sent at once as some order of them, one at a time, would: no answer or balance the model does not allow', async () => {
-    const levels = [
-      { volume: '0', daily_withdraw: '100' },
-      { volume: '50', daily_withdraw: '1000' },
-      { volume: '500', daily_withdraw: '150' },
-    ];
-    expect((await s.admin(ADMIN_API.vipSave, { levels }, admin)).code).toBe(200);
+    expect((await s.admin(ADMIN_API.vipSave, { levels: LEVELS }, admin)).code).toBe(200);
     const a = await signUp(s);
     const own = String((await bind(a.token)).data.id);
-    const available = async () => Number((await money(a.token)).balance);
+    const available = () => availableOf(a.token);
     const frozen = async () => Number((await money(a.token)).frozen);
-    const adjustTo = async (target: number) => {
-      const by = target - (await available());
-      if (by !== 0)
-        expect((await s.admin(ADMIN_API.userAdjust, { id: a.user.id, amount: String(by), reason: 'test' }, admin)).code).toBe(
-          200,
-        );
-    };
+    const adjustTo = (target: number) => adjustBalance(a, target);
     /** the answers of `amounts` taken one at a time in this order, by the rules in theirs */
     const model = (amounts: readonly number[], balance: number, limit: number) => {
       let left = balance;
@@ -486,7 +477,7 @@ describe('a withdrawal, against a model of its rules', () => {
             (await s.admin(ADMIN_API.userSetVip, { id: a.user.id, level: String(override), reason: 'test' }, admin)).code,
           ).toBe(200);
           await adjustTo(balance);
-          const limit = Number(levels[override]!.daily_withdraw);
+          const limit = Number(LEVELS[override]!.daily_withdraw);
           const answers = await Promise.all(
             amounts.map((amount) => s.call<{ id: number }>(API.withdrawCreate, { bk_id: own, amount: String(amount) }, a.token)),
           );
