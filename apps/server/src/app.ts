@@ -167,8 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.redisUrl) {
     // loaded only with Redis configured: a single node without it does not carry the client in its memory
     const { Redis } = await import('ioredis');
-    // the commands of one turn of the event loop (every signed-in call asks for the session version) leave in one write
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     subscriber = redis.duplicate();
     subscriber.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
