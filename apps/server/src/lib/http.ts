@@ -169,25 +169,13 @@ export interface Authenticators<U, O> {
  * the type of its answer from its one contract entry: a handler whose answer does not match it does not compile.
  */
 export interface Routes<U, O> {
-  /**
-   * One call that is one unit of work: resolving the caller, checking the body with the contract's schema and the
-   * handler all run in one transaction, which commits when the handler returns (then its after-commit effects run)
-   * and rolls back when anything throws. Business errors become the envelope.
-   * `readOnly`: a call that reads (a balance, a list) runs without a transaction's bookkeeping until it does anything
-   * else — the sliding expiry of its session, say — and then runs again in a transaction (`inReadOnly`): nothing outside
-   * the database may happen in it before its first write (a throttle counted, a mail sent) that running twice would
-   * double.
-   */
+  /** One call that is one unit of work, in one transaction (`post`); `readOnly` as there. */
   call<P extends PlainPath>(
     path: P,
     handler: (args: RouteArgs<Input<P>, PrincipalOf<P, U, O>>) => Promise<Output<P>>,
     opts?: { readOnly: true },
   ): void;
-  /**
-   * A call whose handler opens its own transactions with `inTransaction`: for work that must not hold a transaction
-   * open (password hashing) or whose failed attempts must still be recorded (code checks). The caller is resolved
-   * first, in a transaction of its own.
-   */
+  /** One call whose handler opens its own transactions (`postSteps`). */
   steps<P extends PlainPath>(path: P, handler: (args: StepArgs<Input<P>, PrincipalOf<P, U, O>>) => Promise<Output<P>>): void;
 }
 
@@ -207,9 +195,10 @@ export function routesOn<U, O>(app: FastifyInstance, ctx: AppContext, auths: Aut
 }
 
 /**
- * Binds one POST call that is one unit of work (below the contract's binder, `routesOn`, and the review engine's queues): resolving the caller, checking the body with its shared
- * schema and the handler all run in one transaction, which commits when the handler returns (then its
- * after-commit effects run) and rolls back when anything throws. Business errors become the envelope.
+ * Binds one POST call that is one unit of work (under `routesOn`, and for the review engine's queues): resolving the
+ * caller, checking the body with its shared schema and the handler all run in one transaction, which commits when the
+ * handler returns (then its after-commit effects run) and rolls back when anything throws. Business errors become the
+ * envelope.
  * `readOnly`: a call that reads (a balance, a list) runs without a transaction's bookkeeping until it does anything
  * else — the sliding expiry of its session, say — and then runs again in a transaction (`inReadOnly`): nothing outside
  * the database may happen in it before its first write (a throttle counted, a mail sent) that running twice would
