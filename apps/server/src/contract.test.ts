@@ -2,10 +2,22 @@ import { API, type CallContract, CONTRACT, ContractError, errorCode, OPERATOR_RO
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked, ownerToken, PASSWORD, startServer, type TestServer, uniqueEmail } from '../test/harness.js';
 import { apiRoutes } from '../test/routes.js';
+import type { AppRoutes } from './routes.js';
 
 const paths = Object.keys(CONTRACT) as (keyof typeof CONTRACT)[];
 
 describe('the wire contract', () => {
+  it('binds no handler whose answer is not the response of its call (checked when the tests are typechecked)', () => {
+    const bind = (routes: AppRoutes) => {
+      // @ts-expect-error withdraw/create answers the withdrawal's id and its status
+      routes.call(API.withdrawCreate, async () => ({ id: 1 }));
+      // @ts-expect-error a status the contract does not list
+      routes.call(API.withdrawCreate, async () => ({ id: 1, status: 'paid' }));
+      routes.call(API.withdrawCreate, async () => ({ id: 1, status: 'auditing' as const }));
+    };
+    expect(bind).toBeTypeOf('function');
+  });
+
   let s: TestServer;
   beforeAll(async () => {
     s = await startServer();

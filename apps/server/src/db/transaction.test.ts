@@ -39,6 +39,12 @@ const principal = async (userId: number) => {
 };
 
 describe('a transaction owned by the caller', () => {
+  it('is a type the bare database does not satisfy (checked when the tests are typechecked)', () => {
+    // @ts-expect-error work that must run in a transaction cannot be handed the pool
+    const pool: Tx = s.db;
+    expect(pool).toBe(s.db);
+  });
+
   it('rolls back every service composed in it, and tells nobody, when a later step fails', async () => {
     const admin = await ownerToken(s);
     const { token, user, email } = await signUp(s);
