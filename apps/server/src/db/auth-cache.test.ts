@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import SQLite from '@c2c/sqlite';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
@@ -16,8 +27,14 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { authenticate } from '../modules/users/users.service.js';
-import { AuthCache, changesAuth, changesSettings } from './auth-cache.js';
+import { AUTH, AuthCache, changeOf, SETTINGS } from './auth-cache.js';
+import type { DB } from './schema.js';
 import { inTransaction } from './transaction.js';
+
+const dialectParts = {
+  createDriver: () => new DummyDriver(),
+  createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
+};
 
 describe('the session cache (AuthCache)', () => {
   const entry = { user: 'a' };
@@ -100,30 +117,62 @@ describe('the session cache (AuthCache)', () => {
     expect(cache.size).toBe(2);
   });
 
-  it('tells which statements change a customer or a session: all but the sliding expiry', () => {
-    expect(changesAuth('update "users" set "status" = ? where "id" = ?')).toBe(true);
-    expect(changesAuth('update "users" set "nickname" = $1 where "id" = $2')).toBe(true);
-    expect(changesAuth('delete from "sessions" where "id" = ?')).toBe(true);
-    expect(changesAuth('delete from "users" where "id" = $1')).toBe(true);
-    expect(changesAuth('update "sessions" set "expires_at" = ? where "user_id" = ?')).toBe(true);
-    expect(changesAuth('update "sessions" set "touched_at" = ?, "expires_at" = ? where "id" = ?')).toBe(false);
-    expect(changesAuth('update "sessions" set "touched_at" = $1, "expires_at" = $2 where "id" = $3')).toBe(false);
-    expect(changesAuth('update "accounts" set "balance" = "balance" + ? where "owner" = ?')).toBe(false);
-    expect(changesAuth('select "users"."id" from "sessions" inner join "users" on 1 = 1')).toBe(false);
-    expect(changesAuth('UPDATE listings SET seller_active = 1 WHERE user_id IN (SELECT id FROM users)')).toBe(false);
-  });
+  // built by Kysely for both databases, as the code builds them: the tree is what is judged, not the text
+  const builders = [
+    new Kysely<DB>({
+      dialect: {
+        ...dialectParts,
+        createAdapter: () => new SqliteAdapter(),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    }),
+    new Kysely<DB>({
+      dialect: {
+        ...dialectParts,
+        createAdapter: () => new PostgresAdapter(),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    }),
+  ];
 
-  it('tells which statements change the settings: every write to them, no read', () => {
-    expect(
-      changesSettings('insert into "settings" ("key", "value") values (?, ?) on conflict ("key") do update set "value" = ?'),
-    ).toBe(true);
-    expect(changesSettings('update "settings" set "value" = $1 where "key" = $2')).toBe(true);
-    expect(changesSettings('delete from settings where key = ?')).toBe(true);
-    expect(changesSettings('TRUNCATE settings')).toBe(true);
-    expect(changesSettings('insert into settings(key, value) values (?, ?)')).toBe(true);
-    expect(changesSettings('select "key", "value" from "settings"')).toBe(false);
-    expect(changesSettings('update "settings_history" set "value" = ?')).toBe(false);
-  });
+  it.each(builders.map((db, i) => [i ? 'PostgreSQL' : 'SQLite', db] as const))(
+    'tells from the query tree which statements change a customer or a session, all but the sliding expiry (%s)',
+    (_, db) => {
+      const of = (q: { compile(): CompiledQuery }) => changeOf(q.compile());
+      expect(of(db.updateTable('users').set({ status: 'frozen' }).where('id', '=', 1))).toBe(AUTH);
+      expect(of(db.withSchema('c2c').updateTable('users as u').set({ nickname: 'x' }).where('u.id', '=', 1))).toBe(AUTH);
+      expect(of(db.deleteFrom('sessions').where('id', '=', 1))).toBe(AUTH);
+      expect(of(db.deleteFrom('users').where('id', '=', 1))).toBe(AUTH);
+      expect(of(db.updateTable('sessions').set({ expires_at: 'now' }).where('user_id', '=', 1))).toBe(AUTH);
+      expect(of(db.updateTable('sessions').set({ touched_at: 'now' }).where('id', '=', 1))).toBe(AUTH);
+      expect(of(db.updateTable('sessions').set({ touched_at: 'a', expires_at: 'b' }).where('id', '=', 1))).toBe(0);
+      expect(of(db.updateTable('accounts').set({ balance: 1n }).where('owner', '=', 'u:1'))).toBe(0);
+      expect(of(db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('users.id'))).toBe(0);
+      expect(of(db.insertInto('sessions').values({ user_id: 1 } as never))).toBe(0);
+      expect(
+        of(db.updateTable('listings').set({ status: 'closed' }).where('user_id', 'in', db.selectFrom('users').select('id'))),
+      ).toBe(0);
+      expect(changeOf(sql`update users set status = 'x'`.compile(db))).toBe(0);
+    },
+  );
+
+  it.each(builders.map((db, i) => [i ? 'PostgreSQL' : 'SQLite', db] as const))(
+    'tells from the query tree which statements change the settings: every write to them, no read (%s)',
+    (_, db) => {
+      const of = (q: { compile(): CompiledQuery }) => changeOf(q.compile());
+      expect(
+        of(
+          db
+            .insertInto('settings')
+            .values({ key: 'k', value: 'v' })
+            .onConflict((c) => c.column('key').doUpdateSet({ value: 'v' })),
+        ),
+      ).toBe(SETTINGS);
+      expect(of(db.updateTable('settings').set({ value: 'v' }).where('key', '=', 'k'))).toBe(SETTINGS);
+      expect(of(db.deleteFrom('settings').where('key', '=', 'k'))).toBe(SETTINGS);
+      expect(of(db.selectFrom('settings').select(['key', 'value']))).toBe(0);
+    },
+  );
 });
 
 let s: TestServer;
@@ -266,28 +315,27 @@ describe('the session cache in the server', () => {
   );
 
   // PostgreSQL only: SQLite has no listening connection to lose
-  if (onPostgres)
-    it('turns the cache off while its listening connection is lost, and on again once it listens', async () => {
-      const cache = s.ctx.sessionCache!;
-      const { token, user } = await signUp(s);
-      await moneyInfo(token);
-      expect(cache.enabled).toBe(true);
-      const schema = s.ctx.config.databaseSchema!;
-      await elsewhere(
-        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()`,
-        [`c2c-auth ${schema}`.slice(0, 63)],
-      );
-      expect(await eventually(() => !cache.enabled, 2000)).toBe(true);
-      // the settings' cache too: a change to them would go unheard as well
-      expect(s.ctx.settingsCache?.enabled).toBe(false);
-      // off: every call reads its session, and a change made meanwhile (heard by nobody) is seen
-      expect(await readsSession(token)).toBe(true);
-      await elsewhere('update users set nickname = $1 where id = $2', ['changed-unheard', user.id]);
-      expect(await eventually(() => cache.enabled, 4000)).toBe(true);
-      expect(s.ctx.settingsCache?.enabled).toBe(true);
-      const env = { database: s.ctx.database, log: s.ctx.log };
-      expect((await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname).toBe('changed-unheard');
-    });
+  it.runIf(onPostgres)('turns the cache off while its listening connection is lost, and on again once it listens', async () => {
+    const cache = s.ctx.sessionCache!;
+    const { token, user } = await signUp(s);
+    await moneyInfo(token);
+    expect(cache.enabled).toBe(true);
+    const schema = s.ctx.config.databaseSchema!;
+    await elsewhere(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()`,
+      [`c2c-auth ${schema}`.slice(0, 63)],
+    );
+    expect(await eventually(() => !cache.enabled, 2000)).toBe(true);
+    // the settings' cache too: a change to them would go unheard as well
+    expect(s.ctx.settingsCache?.enabled).toBe(false);
+    // off: every call reads its session, and a change made meanwhile (heard by nobody) is seen
+    expect(await readsSession(token)).toBe(true);
+    await elsewhere('update users set nickname = $1 where id = $2', ['changed-unheard', user.id]);
+    expect(await eventually(() => cache.enabled, 4000)).toBe(true);
+    expect(s.ctx.settingsCache?.enabled).toBe(true);
+    const env = { database: s.ctx.database, log: s.ctx.log };
+    expect((await inTransaction(env, (tx) => authenticate(tx, s.ctx, token))).user.nickname).toBe('changed-unheard');
+  });
 });
 
 describe('two nodes on one database', () => {

@@ -1,3 +1,15 @@
+import {
+  AliasNode,
+  ColumnNode,
+  type CompiledQuery,
+  DeleteQueryNode,
+  InsertQueryNode,
+  type OperationNode,
+  RawNode,
+  TableNode,
+  UpdateQueryNode,
+} from 'kysely';
+
 /**
  * What a node keeps of the sessions it has read with their customers, so that a signed-in call does not read them
  * again on every request (on PostgreSQL one query of a read call's two) — and, in a cache of its own, of the settings
@@ -141,27 +153,70 @@ export class AuthCache<V extends object> {
 export const AUTH = 1;
 export const SETTINGS = 2;
 
-/**
- * Whether a statement changes a customer or a session in a way a kept entry could miss: any UPDATE or DELETE of
- * `users`, any DELETE of `sessions`, and an UPDATE of `sessions` but the sliding expiry's (`extendSession`: it only
- * pushes `touched_at` and `expires_at` forward).
- */
-export const changesAuth = (text: string): boolean => AUTH_CHANGE.test(text) && !SLIDING_EXPIRY.test(text);
-
-/** Whether a statement writes the settings rows (an operator's save, the internal state kept beside them). */
-export const changesSettings = (text: string): boolean => SETTINGS_CHANGE.test(text);
-
-/** What a statement changes of what the caches keep: `AUTH`, `SETTINGS`, both or 0. Judged once per SQL text. */
-export function changeOf(text: string): number {
-  let known = judged.get(text);
-  if (known === undefined) {
-    known = (changesAuth(text) ? AUTH : 0) | (changesSettings(text) ? SETTINGS : 0);
-    if (judged.size < 5000) judged.set(text, known);
-  }
-  return known;
+/** the table a data change names (`update x`, `delete from x`, `insert into x`), without its schema or alias */
+function tableOf(node: OperationNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (AliasNode.is(node)) return tableOf(node.node);
+  return TableNode.is(node) ? node.table.identifier.name : undefined;
 }
-const judged = new Map<string, number>();
-const AUTH_CHANGE = /\b(update|delete\s+from)\s+(\w+\.)?"?(users|sessions)"?(\s|$)/i;
-const SETTINGS_CHANGE = /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+(\w+\.)?"?settings"?(\s|\(|$)/i;
-/** the one statement that changes sessions and needs no drop: `extendSession`'s, on its id alone */
-const SLIDING_EXPIRY = /^update "sessions" set "touched_at" = (\?|\$1), "expires_at" = (\?|\$2) where "id" = (\?|\$3)$/;
+
+/** the one change to sessions that needs no drop: the sliding expiry (`extendSession`) only pushes these forward */
+const SLIDING = new Set(['touched_at', 'expires_at']);
+const slidesExpiry = (node: UpdateQueryNode): boolean =>
+  node.updates?.length === SLIDING.size &&
+  node.updates.every((u) => ColumnNode.is(u.column) && SLIDING.has(u.column.column.name));
+
+/**
+ * What a statement Kysely built changes of what the caches keep, read from its query tree: `AUTH` for any UPDATE or
+ * DELETE of `users` and any of `sessions` but the sliding expiry's; `SETTINGS` for any write to `settings`; 0 for
+ * reads, other tables and raw SQL (which no code uses to change those tables).
+ */
+export function changeOf(query: CompiledQuery): number {
+  const node = query.query;
+  let table: string | undefined;
+  if (UpdateQueryNode.is(node)) {
+    table = tableOf(node.table);
+    if (table === 'sessions' && slidesExpiry(node)) return 0;
+  } else if (DeleteQueryNode.is(node)) {
+    table = tableOf(node.from.froms[0]);
+  } else if (InsertQueryNode.is(node)) {
+    table = tableOf(node.into);
+    if (table !== 'settings') return 0;
+  } else {
+    return 0;
+  }
+  if (table === 'users' || table === 'sessions') return AUTH;
+  return table === 'settings' ? SETTINGS : 0;
+}
+
+/**
+ * Follows what the statements of one connection's transaction change of what the caches keep, telling `onChange`
+ * before each such statement is run and again once its transaction has ended (`ended`); after a raw statement in
+ * between (a savepoint rolled back may have undone a change a read saw) it is told again.
+ */
+export class ChangeWatch {
+  #changed = 0;
+  constructor(private readonly onChange: (what: number, ended: boolean) => void) {}
+
+  sending(query: CompiledQuery): void {
+    const changes = changeOf(query);
+    if (!changes) return;
+    this.#changed |= changes;
+    this.onChange(changes, false);
+  }
+
+  /** after `query` ran; `open`: its connection is still in a transaction */
+  ran(query: CompiledQuery, open: boolean): void {
+    if (!this.#changed) return;
+    if (!open) this.ended();
+    else if (RawNode.is(query.query)) this.onChange(this.#changed, false);
+  }
+
+  /** the transaction has ended (committed or rolled back) */
+  ended(): void {
+    const changed = this.#changed;
+    if (!changed) return;
+    this.#changed = 0;
+    this.onChange(changed, true);
+  }
+}

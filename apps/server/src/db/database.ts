@@ -65,6 +65,8 @@ export interface VersionStore {
 export interface PgConnections extends KyselyParts {
   pool: PgPool;
   readers: SharedReaders;
+  /** told what a transaction's statements change of what the caches keep, as they are sent and once it has ended */
+  changed: (what: number, ended: boolean) => void;
 }
 
 /**

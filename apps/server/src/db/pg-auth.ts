@@ -1,51 +1,9 @@
-import type { EventEmitter } from 'node:events';
 import type { Client, ClientConfig } from 'pg';
 import type { Logger } from '../lib/logger.js';
-import { type AuthCache, changeOf } from './auth-cache.js';
+import type { AuthCache } from './auth-cache.js';
 
 /** the channel the triggers of migration 023 notify, with `schema:user id` */
 const AUTH_CHANNEL = 'c2c_auth';
-
-interface Watchable {
-  connection: EventEmitter;
-  query(...args: unknown[]): unknown;
-}
-
-/**
- * pg's `Client`, telling `onChange` what a statement changes of what the caches keep (`changeOf`: a customer or a
- * session, the settings) when it is sent, and again (`ended`) when its transaction (or the statement, outside one) has
- * ended on this connection: at PostgreSQL's ReadyForQuery with the connection idle again, which the connection hands
- * on before the answer of the COMMIT (or of the statement). Every client of the pool is one, so no change made by this
- * process is answered before the node's cache has dropped what it could contradict.
- */
-export function clientWatchingAuth(Base: typeof Client, onChange: (what: number, ended: boolean) => void): typeof Client {
-  const Plain = Base as unknown as new (config?: ClientConfig | string) => Watchable;
-  class Watched extends Plain {
-    /** what the statements of the transaction not yet ended changed (`changeOf`) */
-    #changed = 0;
-    constructor(config?: ClientConfig | string) {
-      super(config);
-      this.connection.on('readyForQuery', (msg: { status?: string }) => {
-        if (this.#changed === 0 || msg.status !== 'I') return;
-        const changed = this.#changed;
-        this.#changed = 0;
-        onChange(changed, true);
-      });
-    }
-    override query(...args: unknown[]): unknown {
-      const config = args[0];
-      const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
-      const changes = typeof text === 'string' ? changeOf(text) : 0;
-      if (changes) {
-        this.#changed |= changes;
-        // at once too: a read of the same transaction after the change is not answered from before it
-        onChange(changes, false);
-      }
-      return super.query(...args);
-    }
-  }
-  return Watched as unknown as typeof Client;
-}
 
 /** the payload's tail (after `schema:`) of a change to the settings (migration 024) */
 const SETTINGS_CHANGED = 'settings';

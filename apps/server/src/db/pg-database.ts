@@ -1,25 +1,35 @@
-import { type Driver, Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
+import { type Driver, Kysely, type KyselyConfig, PostgresDialect, type PostgresDialectConfig } from 'kysely';
 import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 import { AUTH, AuthCache } from './auth-cache.js';
 import { type Database, dropChanged, type VersionStore, wrap } from './database.js';
 import { partsOf } from './kysely-parts.js';
-import { clientWatchingAuth, listenForAuthChanges } from './pg-auth.js';
+import { listenForAuthChanges } from './pg-auth.js';
 import { batchingSocket, SharedReaders } from './pg-readers.js';
 import { preparedEpoch } from './pg-transaction.js';
 import { withPgUser } from './pg-url.js';
 import type { DB } from './schema.js';
 import { startupLockKey } from './startup-lock.js';
+import { WatchingDriver } from './watching-driver.js';
 
 const INT8 = 20;
 /** how many connections every request's plain reads share (`SharedReaders`), beside the pool's */
 const SHARED_READERS = 2;
 
-/** Kysely's PostgreSQL dialect, keeping the driver it made (what a `Transaction` of `inTransaction` is built with). */
+/**
+ * Kysely's PostgreSQL dialect, its driver telling the caches what its statements change (`WatchingDriver`), keeping
+ * the driver it made (what a `Transaction` of `inTransaction` is built with).
+ */
 class PostgresDialectKeepingDriver extends PostgresDialect {
   driver: Driver | undefined;
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly changed: (what: number, ended: boolean) => void,
+  ) {
+    super(config);
+  }
   override createDriver(): Driver {
-    this.driver = super.createDriver();
+    this.driver = new WatchingDriver(super.createDriver(), this.changed);
     return this.driver;
   }
 }
@@ -84,8 +94,6 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
   };
   const pool = new pg.Pool({
     ...connection,
-    // every client tells the caches of a change to a customer, a session or the settings before its COMMIT is answered
-    Client: clientWatchingAuth(pg.Client, changed),
     max: 12,
     // a statement is sent without waiting for the one before it: a transaction's BEGIN leaves with its first query,
     // and the queries a transaction sends at once (a `Promise.all`) leave in one write (`batchingSocket`)
@@ -98,7 +106,7 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
   pool.on('error', () => {
     // an idle client failed; the pool replaces it and the next query reports any lasting problem
   });
-  const dialect = new PostgresDialectKeepingDriver({ pool });
+  const dialect = new PostgresDialectKeepingDriver({ pool }, changed);
   const kyselyConfig: KyselyConfig = { dialect };
   const db = new Kysely<DB>(kyselyConfig);
   const readers = new SharedReaders(
@@ -108,7 +116,7 @@ export async function openPostgres(config: Config & { databaseUrl: string }): Pr
     config.pgConnectionLifetimeSeconds * 1000,
     preparedEpoch,
   );
-  const database = wrap(db, 'postgres', { pg: { pool, readers, ...partsOf(db, kyselyConfig, dialect.driver) } });
+  const database = wrap(db, 'postgres', { pg: { pool, readers, changed, ...partsOf(db, kyselyConfig, dialect.driver) } });
   const close = database.close;
   let listener: { close(): Promise<void> } | undefined;
   return {

@@ -1,5 +1,6 @@
 import { type CompiledQuery, type QueryResult, SelectQueryNode } from 'kysely';
 import type { QueryResult as PgResult, Pool, PoolClient } from 'pg';
+import { ChangeWatch } from './auth-cache.js';
 import type { PgConnections } from './database.js';
 import type { SharedReaders } from './pg-readers.js';
 import {
@@ -113,6 +114,8 @@ export async function inPgTransaction<T>(pg: PgConnections, log: TxLog, work: (t
 
 async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx) => Promise<T>): Promise<T> {
   const effects: Pending = { commit: [], rollback: [], log };
+  // what a customer, session or settings change makes the caches drop, before the caller is answered
+  const watch = new ChangeWatch(pg.changed);
   const client = await connectFresh(pg.pool);
   let state: TxState = 'open';
   let outcome: Awaited<ReturnType<typeof attempt<T>>>;
@@ -124,12 +127,17 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
   try {
     const tx = transactionOn(pg, async (query) => {
       if (state !== 'open') throw new Error(`Transaction is already ${state}`);
-      if (!begun) return run(client, query);
-      const begin = begun;
-      begun = undefined;
-      if (!SelectQueryNode.is(query.query)) await begin;
-      const [, answer] = await Promise.all([begin, run(client, query)]);
-      return answer;
+      watch.sending(query);
+      try {
+        if (!begun) return await run(client, query);
+        const begin = begun;
+        begun = undefined;
+        if (!SelectQueryNode.is(query.query)) await begin;
+        const [, answer] = await Promise.all([begin, run(client, query)]);
+        return answer;
+      } finally {
+        watch.ran(query, true);
+      }
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);
@@ -137,7 +145,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
     if (begun) await begun;
     // a transaction in which a statement failed answers its COMMIT with ROLLBACK, not an error: the work went on
     // after a failure it caught, and nothing of it was kept
-    const done = await client.query('COMMIT');
+    const done = await client.query('COMMIT').finally(() => watch.ended());
     if (done.command === 'ROLLBACK') throw new Error('the transaction was rolled back: a statement in it failed');
   } catch (err) {
     state = 'rolled back';
@@ -146,6 +154,7 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
       () => true,
       () => false,
     );
+    watch.ended();
     client.release(clean ? undefined : (err as Error));
     await runAll(effects.rollback, log, 'on-rollback');
     throw err;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { setImmediate as served } from 'node:timers/promises';
 import SQLite from '@c2c/sqlite';
 import {
-  type CompiledQuery,
+  CompiledQuery,
+  type DatabaseConnection,
   type DialectAdapter,
   type Driver,
   Kysely,
@@ -22,12 +23,13 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config.js';
-import { AuthCache, changeOf } from './auth-cache.js';
+import { AuthCache, ChangeWatch } from './auth-cache.js';
 import { startCheckpointer } from './checkpointer.js';
 import { ConnectionLock, type Database, dropChanged, wrap } from './database.js';
 import { GroupCommit } from './group-commit.js';
 import { partsOf } from './kysely-parts.js';
 import type { DB } from './schema.js';
+import { WatchingDriver } from './watching-driver.js';
 
 /** How one result column is read back, from the type the schema declared for it. */
 type ColumnReader = (v: unknown) => unknown;
@@ -109,15 +111,8 @@ function pragmaWhenFree(raw: SQLite.Database, pragma: string): void {
   }
 }
 
-/**
- * `onChange` is called with what a statement changed of what the caches keep (`changeOf`: customers or sessions, the
- * settings), again when a rollback (of a savepoint too) may have undone such a change, and when the transaction that
- * made it has ended: what a read on this connection saw of it in between (SQLite reads see the connection's own
- * uncommitted writes) is not kept.
- */
 function cachingSqlite(
   file: string,
-  onChange: (what: number) => void,
 ): SqliteDatabase & { inTransaction(): boolean; checkpointerEnded(): Promise<void>; dataVersion(): unknown } {
   const raw = new SQLite(file);
   // first, so that even switching to WAL waits for a process that is creating the file
@@ -138,17 +133,6 @@ function cachingSqlite(
   const cache = new Map<string, SqliteStatement>();
   const MAX = 500;
   const version = raw.prepare('pragma data_version').pluck();
-  /** what the transaction now open changed of what the caches keep (`changeOf`), not yet ended; 0: nothing */
-  let changed = 0;
-  const afterStatement = (changes: number, rollback: boolean) => {
-    if (changes) {
-      changed |= changes;
-      onChange(changes);
-    } else if (changed && (rollback || !raw.inTransaction)) {
-      onChange(changed);
-    }
-    if (changed && !raw.inTransaction) changed = 0;
-  };
   return {
     dataVersion: () => version.get(),
     close: () => {
@@ -161,7 +145,7 @@ function cachingSqlite(
     prepare(query: string): SqliteStatement {
       const hit = cache.get(query);
       if (hit) return hit;
-      const stmt = raw.prepare(/^begin$/i.test(query.trim()) ? 'begin immediate' : query);
+      const stmt = raw.prepare(query);
       const reader = stmt.reader;
       let read: (row: unknown) => unknown = (row) => row;
       if (reader) {
@@ -169,20 +153,10 @@ function cachingSqlite(
         stmt.raw(true);
         read = rowsOf(stmt) as (row: unknown) => unknown;
       }
-      const changes = changeOf(query);
-      const rollback = /^\s*rollback\b/i.test(query);
       const wrapped: SqliteStatement = {
         reader,
-        all: (params) => {
-          const rows = stmt.all(...bindable(params)).map(read);
-          if (changes || changed) afterStatement(changes, rollback);
-          return rows;
-        },
-        run: (params) => {
-          const done = stmt.run(...bindable(params));
-          if (changes || changed) afterStatement(changes, rollback);
-          return done;
-        },
+        all: (params) => stmt.all(...bindable(params)).map(read),
+        run: (params) => stmt.run(...bindable(params)),
         *iterate(params) {
           for (const row of stmt.iterate(...bindable(params))) yield read(row);
         },
@@ -221,7 +195,9 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
     return true;
   }
 }
-/** Kysely's SQLite driver, taking the connection's lock (`ConnectionLock`) around its own mutex. */
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+
+/** Kysely's SQLite driver, taking the connection's lock (`ConnectionLock`) around its own mutex, beginning IMMEDIATE. */
 class LockingSqliteDriver extends SqliteDriver {
   constructor(
     config: ConstructorParameters<typeof SqliteDriver>[0],
@@ -229,7 +205,7 @@ class LockingSqliteDriver extends SqliteDriver {
   ) {
     super(config);
   }
-  override async acquireConnection() {
+  override async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock.acquire();
     try {
       return await super.acquireConnection();
@@ -237,6 +213,9 @@ class LockingSqliteDriver extends SqliteDriver {
       this.lock.release();
       throw err;
     }
+  }
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(BEGIN_IMMEDIATE);
   }
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection();
@@ -246,11 +225,14 @@ class LockingSqliteDriver extends SqliteDriver {
 class SqliteDialectWithTransactionalDdl extends SqliteDialect {
   readonly lock = new ConnectionLock();
   driver: Driver | undefined;
-  constructor(private readonly sqliteConfig: ConstructorParameters<typeof SqliteDialect>[0]) {
+  constructor(
+    private readonly sqliteConfig: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly changed: (what: number) => void,
+  ) {
     super(sqliteConfig);
   }
   override createDriver(): Driver {
-    this.driver = new LockingSqliteDriver(this.sqliteConfig, this.lock);
+    this.driver = new WatchingDriver(new LockingSqliteDriver(this.sqliteConfig, this.lock), this.changed);
     return this.driver;
   }
   override createAdapter(): DialectAdapter {
@@ -268,18 +250,32 @@ function runnerOn(sqlite: SqliteDatabase): (query: CompiledQuery) => QueryResult
   };
 }
 
+/** `run`, telling `watch` of `query` before it runs and whether the connection is still in a transaction after. */
+function watching<R>(watch: ChangeWatch, inTransaction: () => boolean, query: CompiledQuery, run: () => R): R {
+  watch.sending(query);
+  try {
+    return run();
+  } finally {
+    watch.ran(query, inTransaction());
+  }
+}
+
 /** Opens the SQLite file of `config.dataDir` (made when missing), in WAL mode, with its checkpointer. */
 export async function openSqlite(config: Config): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'c2c.sqlite');
   const sessionCache = new AuthCache<object>();
   const settingsCache = new AuthCache<object>();
-  const sqlite = cachingSqlite(file, (what) => dropChanged(what, sessionCache, settingsCache));
-  const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite });
+  const sqlite = cachingSqlite(file);
+  const changed = (what: number) => dropChanged(what, sessionCache, settingsCache);
+  // the transactions of `inTransaction` run their statements here, Kysely's own through its driver (`WatchingDriver`)
+  const watch = new ChangeWatch(changed);
+  const runNow = runnerOn(sqlite);
+  const kyselyDialect = new SqliteDialectWithTransactionalDdl({ database: sqlite }, changed);
   const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
   const db = new Kysely<DB>(kyselyConfig);
   const database = wrap(db, 'sqlite', {
-    runNow: runnerOn(sqlite),
+    runNow: (query) => watching(watch, sqlite.inTransaction, query, () => runNow(query)),
     sqlite: {
       lock: kyselyDialect.lock,
       commits: new GroupCommit(kyselyDialect.lock, sqlite.inTransaction),
