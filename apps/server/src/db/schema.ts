@@ -242,11 +242,8 @@ export interface PayoutAccountsTable {
   usable_at: string;
 }
 
-export interface WithdrawalsTable {
-  id: Generated<number>;
-  user_id: number;
-  payout_account_id: number;
-  amount: Money;
+/** The columns of a request an operator reviews (a withdrawal, a sale to a merchant). */
+interface Reviewed {
   status: string;
   reason: Generated<string>;
   reference: Generated<string>;
@@ -254,6 +251,13 @@ export interface WithdrawalsTable {
   created_at: string;
   reviewed_at: string | null;
   reviewed_by: number | null;
+}
+
+export interface WithdrawalsTable extends Reviewed {
+  id: Generated<number>;
+  user_id: number;
+  payout_account_id: number;
+  amount: Money;
 }
 
 export interface MerchantsTable {
@@ -272,7 +276,7 @@ export interface MerchantsTable {
   created_at: string;
 }
 
-export interface MerchantSalesTable {
+export interface MerchantSalesTable extends Reviewed {
   id: Generated<number>;
   user_id: number;
   merchant_id: number;
@@ -283,13 +287,6 @@ export interface MerchantSalesTable {
   /** micro-units of `currency`, rounded down to the cent */
   fiat_amount: Money;
   payout_account_id: number;
-  status: string;
-  reason: Generated<string>;
-  reference: Generated<string>;
-  request_id: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-  reviewed_by: number | null;
 }
 
 export interface ListingsTable {

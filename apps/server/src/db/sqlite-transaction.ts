@@ -1,17 +1,7 @@
 import type { SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import {
-  attach,
-  attempt,
-  type Pending,
-  runAll,
-  settle,
-  type Tx,
-  type TxLog,
-  type TxState,
-  transactionOn,
-  withRunAgain,
-} from './tx.js';
+import type { Tx, TxLog } from './tx.js';
+import * as core from './tx.js';
 
 /**
  * SQLite: the transaction runs on the one connection itself, without Kysely's transaction machinery (a connection
@@ -26,7 +16,7 @@ export async function inSqliteTransaction<T>(
   log: TxLog,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return withRunAgain(() => sqliteTransactionOnce(runNow, sqlite, log, work));
+  return core.withRunAgain(() => sqliteTransactionOnce(runNow, sqlite, log, work));
 }
 
 async function sqliteTransactionOnce<T>(
@@ -36,7 +26,7 @@ async function sqliteTransactionOnce<T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const commits = sqlite.commits;
-  const effects: Pending = { commit: [], rollback: [], log };
+  const effects: core.Pending = { commit: [], rollback: [], log };
   if (!commits.turn.tryAcquire()) await commits.turn.acquire();
   let group: Group;
   try {
@@ -47,10 +37,10 @@ async function sqliteTransactionOnce<T>(
     commits.turn.release();
     throw err;
   }
-  let state: TxState = 'open';
-  let outcome: Awaited<ReturnType<typeof attempt<T>>>;
+  let state: core.TxState = 'open';
+  let outcome: Awaited<ReturnType<typeof core.attempt<T>>>;
   try {
-    const tx = transactionOn(sqlite, (query) => {
+    const tx = core.transactionOn(sqlite, (query) => {
       if (state !== 'open') return Promise.reject(new Error(`Transaction is already ${state}`));
       try {
         return Promise.resolve(runNow(query));
@@ -58,8 +48,8 @@ async function sqliteTransactionOnce<T>(
         return Promise.reject(err);
       }
     });
-    attach(tx, effects);
-    outcome = await attempt(tx, work);
+    core.attach(tx, effects);
+    outcome = await core.attempt(tx, work);
     runNow(MEMBER_DONE);
     state = 'committed';
   } catch (err) {
@@ -78,15 +68,15 @@ async function sqliteTransactionOnce<T>(
     }
     if (!undone) commits.lost(group, err);
     commits.turn.release();
-    if (effects.rollback.length) await runAll(effects.rollback, log, 'on-rollback');
+    if (effects.rollback.length) await core.runAll(effects.rollback, log, 'on-rollback');
     throw err;
   }
   commits.turn.release();
   try {
     await group.committed;
   } catch (err) {
-    if (effects.rollback.length) await runAll(effects.rollback, log, 'on-rollback');
+    if (effects.rollback.length) await core.runAll(effects.rollback, log, 'on-rollback');
     throw err;
   }
-  return settle(effects, outcome.result, outcome.refusal);
+  return core.settle(effects, outcome.result, outcome.refusal);
 }

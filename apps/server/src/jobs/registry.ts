@@ -4,14 +4,7 @@ import { dueInterestOrders, oldestDueInterestOrder, settleOrder } from '../modul
 import { dueSnapshot, oldestDueSnapshot, pruneSnapshot, snapshotsToPrune } from '../modules/proof/proof.service.js';
 import { runScheduledSnapshot } from '../modules/proof/proof.steps.js';
 import { expiredSessions, purgeExpiredSession, type SessionTable } from '../modules/sessions/sessions.service.js';
-import {
-  disputeSilentSeller,
-  expireTrade,
-  oldestPaidPastRelease,
-  oldestUnpaidPastDeadline,
-  paidPastRelease,
-  unpaidPastDeadline,
-} from '../modules/trades/trades.service.js';
+import { disputeSilentSeller, expireTrade, paidPastRelease, unpaidPastDeadline } from '../modules/trades/trades.service.js';
 import {
   oldestStaleCode,
   oldestStaleSend,
@@ -57,14 +50,14 @@ const purgeSends = rowJob('purge-email-sends', TEN_MINUTES, staleSends, oldestSt
 );
 
 /** Unpaid trades past their payment deadline expire; their quantity goes back to the listing. */
-const expireTrades = rowJob('expire-trades', MINUTE, unpaidPastDeadline, oldestUnpaidPastDeadline, expireTrade);
+const expireTrades = rowJob('expire-trades', MINUTE, unpaidPastDeadline.due, unpaidPastDeadline.oldestDue, expireTrade);
 
 /** Paid trades the seller neither released nor disputed within 24 hours go to dispute by themselves. */
 const disputeSilentSellers = rowJob(
   'dispute-silent-sellers',
   MINUTE,
-  paidPastRelease,
-  oldestPaidPastRelease,
+  paidPastRelease.due,
+  paidPastRelease.oldestDue,
   disputeSilentSeller,
 );
 

@@ -1,3 +1,4 @@
+import { dummyHash } from './crypto.js';
 import { DomainError } from './errors.js';
 import type { Limit, Throttle } from './throttle.js';
 
@@ -17,6 +18,20 @@ export interface SignInLimits {
   perAccount: readonly Limit[];
   perDevice: Limit;
 }
+
+/**
+ * The limits of one kind of sign-in (`scope`: `login` for customers, `oplogin` for operators): `perIpPoints` tries a
+ * quarter hour from one address, 10 a quarter hour and 40 a day against one account, 10 a quarter hour per device.
+ */
+export const signInLimits = (scope: string, perIpPoints: number): SignInLimits => ({
+  scope,
+  perIp: { points: perIpPoints, seconds: 900 },
+  perAccount: [
+    { points: 10, seconds: 900 },
+    { points: 40, seconds: 86_400 },
+  ],
+  perDevice: { points: 10, seconds: 900 },
+});
 
 const accountKey = (l: SignInLimits, limit: Limit, account: string) => `${l.scope}:account:${limit.seconds}:${account}`;
 
@@ -38,6 +53,21 @@ export async function beforeSignIn(
     const wait = await throttle.hit(accountKey(l, limit, account), limit);
     if (wait > 0) throw new DomainError('rate_limited_wait', { seconds: wait });
   }
+}
+
+/**
+ * The first half of a sign-in: the try counted (`beforeSignIn`), then the account `find` answers and the password hash
+ * to check, a dummy one when there is no account, so both answers take as long.
+ */
+export async function accountToCheck<R extends { password_hash: string }>(
+  throttle: Throttle,
+  l: SignInLimits,
+  attempt: { email: string; ip: string; device: string | undefined },
+  find: () => Promise<R | undefined>,
+): Promise<{ account: R | undefined; passwordHash: string }> {
+  await beforeSignIn(throttle, l, attempt.email, attempt.ip, attempt.device);
+  const account = await find();
+  return { account, passwordHash: account?.password_hash ?? (await dummyHash()) };
 }
 
 /** After a success the device starts afresh, or the try is taken back from the account's count. */

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { claimDue } from '../../db/queries.js';
 import type { InterestOrdersTable, InterestProductsTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -72,17 +73,7 @@ export async function pageOwnOrders(tx: Tx, userId: number, limit: number, offse
 
 /** Active orders past their expiry, oldest first, locked (others' claims skip them). */
 export const dueOrders = (tx: Tx, now: string, limit: number) =>
-  tx
-    .selectFrom('interest_orders')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+  claimDue(tx, 'interest_orders', 'expires_at', now, limit, 'active');
 
 /** The earliest expiry among active orders past it (undefined when none is), locking nothing. */
 export async function oldestDueOrder(tx: Tx, now: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { UNFINISHED_TRADE_STATUSES } from '@c2c/shared';
-import type { Insertable } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tx } from '../../context.js';
 import type { ListingsTable } from '../../db/schema.js';
 
@@ -165,22 +165,26 @@ export async function sellerStats(tx: Tx, sellerIds: number[], since: string) {
 /** The latest completed deals of everyone: trades between customers and paid sales to merchants. */
 export async function latestDeals(tx: Tx, limit: number) {
   const [trades, sales] = await Promise.all([
-    tx
-      .selectFrom('trades')
-      .select(['seller_id as user_id', 'quantity', 'price', 'currency', 'ended_at as at', 'id'])
-      .where('status', '=', 'completed')
-      .orderBy('ended_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute(),
-    tx
-      .selectFrom('merchant_sales')
-      .select(['user_id', 'quantity', 'price', 'currency', 'reviewed_at as at', 'id'])
-      .where('status', '=', 'completed')
-      .orderBy('reviewed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute(),
+    newestCompleted(
+      tx.selectFrom('trades').select(['seller_id as user_id', 'quantity', 'price', 'currency', 'ended_at as at', 'id']),
+      'ended_at',
+      limit,
+    ),
+    newestCompleted(
+      tx.selectFrom('merchant_sales').select(['user_id', 'quantity', 'price', 'currency', 'reviewed_at as at', 'id']),
+      'reviewed_at',
+      limit,
+    ),
   ]);
   return { trades, sales };
+}
+
+/** The newest `limit` completed rows of a table whose completion time is `at` (the index each table has for it). */
+function newestCompleted<D, T extends keyof D, O>(q: SelectQueryBuilder<D, T, O>, at: string, limit: number) {
+  return q
+    .where(sql.ref('status'), '=', 'completed')
+    .orderBy(sql.ref(at), 'desc')
+    .orderBy(sql.ref('id'), 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -57,15 +57,20 @@ async function statsOf(tx: Tx, ctx: AppContext, ids: number[]): Promise<Map<numb
   return stats;
 }
 
+/** An offer's terms in wire form: what customers see and what the audit log keeps. */
+const termsOf = (m: MerchantRow) => ({
+  name: m.name,
+  price: formatAmount(m.price),
+  currency: m.currency,
+  quantity: formatAmount(m.quantity),
+  min: formatAmount(m.min_amount),
+  max: formatAmount(m.max_amount),
+});
+
 function toOffer(m: MerchantRow, s: Stats | undefined): MerchantOffer {
   return {
     id: m.id,
-    name: m.name,
-    price: formatAmount(m.price),
-    currency: m.currency,
-    quantity: formatAmount(m.quantity),
-    min: formatAmount(m.min_amount),
-    max: formatAmount(m.max_amount),
+    ...termsOf(m),
     methods: methodsOf(m),
     orders_30d: s?.orders ?? 0,
     completion_rate: s?.rate ?? null,
@@ -113,12 +118,7 @@ export interface MerchantInput {
 
 /** What the audit log keeps of an offer: its fields in wire form. */
 const auditView = (m: MerchantRow) => ({
-  name: m.name,
-  price: formatAmount(m.price),
-  currency: m.currency,
-  quantity: formatAmount(m.quantity),
-  min: formatAmount(m.min_amount),
-  max: formatAmount(m.max_amount),
+  ...termsOf(m),
   methods: m.methods,
   active: m.active,
 });

@@ -14,7 +14,9 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): v
   // browser a device cookie for the account
   steps(ADMIN_API.login, async ({ input, ip, log, cookies, setCookie }) => {
     const device = trustedDevice(ctx, OPERATOR_DEVICES, input.email, cookies);
-    const attempt = await inTransaction(requestEnv(ctx, log), (tx) => operators.findLogin(tx, ctx, input.email, ip, device));
+    const attempt = await inTransaction(requestEnv(ctx, log), (tx) =>
+      operators.findLogin(tx, ctx, { email: input.email, ip, device }),
+    );
     const checked = await operators.checkLogin(ctx, attempt, input);
     const answer = await inTransaction(requestEnv(ctx, log), (tx) => operators.openLogin(tx, ctx, checked, ip, device));
     setCookie(deviceCookie(ctx, OPERATOR_DEVICES, input.email, cookies));

@@ -3,25 +3,17 @@ import { Secret, TOTP } from 'otpauth';
 import type { AppContext, Tx } from '../../context.js';
 import { afterCommit } from '../../db/transaction.js';
 import { iso } from '../../lib/clock.js';
-import { dummyHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
-import { beforeSignIn, type SignInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
+import { accountToCheck, signInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import { type Actor, record } from '../audit/audit.service.js';
 import { endSession, endSessionsOf, openSession, resolveSession } from '../sessions/sessions.service.js';
 import { emailsOf } from '../users/users.service.js';
 import * as repo from './operators.repository.js';
 
 /** Operator sign-in: per device token, else per client address and per account over every address (lib/sign-in-throttle). */
-const LOGIN_LIMITS: SignInLimits = {
-  scope: 'oplogin',
-  perIp: { points: 30, seconds: 900 },
-  perAccount: [
-    { points: 10, seconds: 900 },
-    { points: 40, seconds: 86_400 },
-  ],
-  perDevice: { points: 10, seconds: 900 },
-};
+const LOGIN_LIMITS = signInLimits('oplogin', 30);
 
 export function toOperator(o: OperatorPrincipal): Operator {
   return {
@@ -54,13 +46,12 @@ export function totpStep(secret: string, token: string, now: Date): number | nul
 export async function findLogin(
   tx: Tx,
   ctx: AppContext,
-  email: string,
-  ip: string,
-  device: string | undefined,
+  attempt: { email: string; ip: string; device: string | undefined },
 ): Promise<OperatorLoginAttempt> {
-  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip, device);
-  const op = await repo.findOperatorByEmail(tx, email);
-  return { operator: op, passwordHash: op?.password_hash ?? (await dummyHash()) };
+  const { account, passwordHash } = await accountToCheck(ctx.throttle, LOGIN_LIMITS, attempt, () =>
+    repo.findOperatorByEmail(tx, attempt.email),
+  );
+  return { operator: account, passwordHash };
 }
 export interface OperatorLoginAttempt {
   operator: repo.OperatorRow | undefined;

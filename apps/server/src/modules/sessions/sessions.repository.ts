@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { claimDue } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type SessionTable = 'sessions' | 'operator_sessions';
@@ -121,16 +122,7 @@ export async function deleteSessionsOf(tx: Tx, table: SessionTable, ownerId: num
 
 /** Expired sessions, oldest first, locked for the caller; rows another transaction holds are skipped. */
 export const findExpiredSessions = (tx: Tx, table: SessionTable, now: string, limit: number) =>
-  tx
-    .selectFrom(table)
-    .select('id')
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+  claimDue(tx, table, 'expires_at', now, limit);
 
 /** Deletes a session only while it is there and expired: working it again deletes nothing. */
 export async function deleteSessionIfExpired(tx: Tx, table: SessionTable, id: number, now: string): Promise<boolean> {

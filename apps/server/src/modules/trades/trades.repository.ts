@@ -1,6 +1,7 @@
 import type { TradeStatus } from '@c2c/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { claimDue } from '../../db/queries.js';
 import type { TradesTable } from '../../db/schema.js';
 
 type Count = number | bigint | string;
@@ -125,15 +126,4 @@ export const dueTrades = (
   column: 'pay_deadline' | 'release_deadline',
   now: string,
   limit: number,
-) =>
-  tx
-    .selectFrom('trades')
-    .select('id')
-    .where('status', '=', status)
-    .where(column, '<=', now)
-    .orderBy(column)
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+) => claimDue(tx, 'trades', column, now, limit, status);

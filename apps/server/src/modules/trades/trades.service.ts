@@ -10,7 +10,7 @@ import {
   type TradeOutcome,
   type TradeStatus,
 } from '@c2c/shared';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { AppContext, Tx } from '../../context.js';
 import { oncePerRequest } from '../../db/idempotency.js';
 import type { TradesTable } from '../../db/schema.js';
@@ -446,25 +446,27 @@ export async function listTrades(
 
 // ---- jobs ----
 
-/** Unpaid trades past their payment deadline, locked for this run. */
-export const unpaidPastDeadline = (tx: Tx, now: Date, limit: number) =>
-  repo.dueTrades(tx, 'awaiting_payment', 'pay_deadline', iso(now), limit);
+/**
+ * Trades of `status` past their `column` deadline: those a job's run claims (locked for it), and when the
+ * longest-overdue one passed it (the job's lag).
+ */
+const pastDeadline = (status: 'awaiting_payment' | 'paid', column: 'pay_deadline' | 'release_deadline') => ({
+  due: (tx: Tx, now: Date, limit: number) => repo.dueTrades(tx, status, column, iso(now), limit),
+  oldestDue: async (tx: Tx, now: Date) => {
+    const at = await repo.oldestDueTrade(tx, status, column, iso(now));
+    return at === undefined ? undefined : new Date(at);
+  },
+  /** changes one such trade by `set`, only while it is still of `status` and past the deadline: working it again does nothing */
+  settle: (tx: Tx, id: number, now: Date, set: Updateable<TradesTable>) =>
+    repo.transition(tx, id, [status], set, { dueBy: { column, at: iso(now) } }),
+});
 
-const dateOrUndefined = (at: string | undefined) => (at === undefined ? undefined : new Date(at));
-
-/** When the longest-overdue unpaid trade passed its payment deadline (the expiry job's lag). */
-export const oldestUnpaidPastDeadline = async (tx: Tx, now: Date) =>
-  dateOrUndefined(await repo.oldestDueTrade(tx, 'awaiting_payment', 'pay_deadline', iso(now)));
+/** Unpaid trades past their payment deadline (the expiry job). */
+export const unpaidPastDeadline = pastDeadline('awaiting_payment', 'pay_deadline');
 
 /** Expires one unpaid trade past its deadline, once: the quantity goes back to the listing; both sides are told. */
 export async function expireTrade(tx: Tx, ctx: AppContext, id: number, now: Date): Promise<boolean> {
-  const done = await repo.transition(
-    tx,
-    id,
-    ['awaiting_payment'],
-    { status: 'expired', ended_at: iso(now) },
-    { dueBy: { column: 'pay_deadline', at: iso(now) } },
-  );
+  const done = await unpaidPastDeadline.settle(tx, id, now, { status: 'expired', ended_at: iso(now) });
   if (!done) return false;
   await endUnpaid(tx, ctx, done, 'system', now);
   const mail: Mail = { kind: 'trade_expired', params: mailParams(done) };
@@ -472,23 +474,17 @@ export async function expireTrade(tx: Tx, ctx: AppContext, id: number, now: Date
   return true;
 }
 
-/** Paid trades the seller neither released nor disputed within `RELEASE_HOURS`, locked for this run. */
-export const paidPastRelease = (tx: Tx, now: Date, limit: number) =>
-  repo.dueTrades(tx, 'paid', 'release_deadline', iso(now), limit);
-
-/** When the longest-overdue paid trade passed its release deadline (the silent-seller job's lag). */
-export const oldestPaidPastRelease = async (tx: Tx, now: Date) =>
-  dateOrUndefined(await repo.oldestDueTrade(tx, 'paid', 'release_deadline', iso(now)));
+/** Paid trades the seller neither released nor disputed within `RELEASE_HOURS` (the silent-seller job). */
+export const paidPastRelease = pastDeadline('paid', 'release_deadline');
 
 /** Puts one paid trade past its release deadline into dispute (`system`), once; both sides are told. */
 export async function disputeSilentSeller(tx: Tx, ctx: AppContext, id: number, now: Date): Promise<boolean> {
-  const done = await repo.transition(
-    tx,
-    id,
-    ['paid'],
-    { status: 'disputed', appeal_by: 'system', appeal_reason: '', disputed_at: iso(now) },
-    { dueBy: { column: 'release_deadline', at: iso(now) } },
-  );
+  const done = await paidPastRelease.settle(tx, id, now, {
+    status: 'disputed',
+    appeal_by: 'system',
+    appeal_reason: '',
+    disputed_at: iso(now),
+  });
   if (!done) return false;
   await event(tx, id, 'disputed', 'system', now);
   const mail: Mail = { kind: 'trade_overdue', params: mailParams(done) };

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Tx } from '../../context.js';
-import { countRows } from '../../db/queries.js';
+import { claimDue, countRows } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -154,16 +154,7 @@ export async function oldestSendBefore(tx: Tx, before: string): Promise<string |
 }
 
 export const findSendsBefore = (tx: Tx, before: string, limit: number) =>
-  tx
-    .selectFrom('email_sends')
-    .select('id')
-    .where('created_at', '<=', before)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+  claimDue(tx, 'email_sends', 'created_at', before, limit);
 
 export async function deleteSendBefore(tx: Tx, id: number, before: string): Promise<boolean> {
   const res = await tx.deleteFrom('email_sends').where('id', '=', id).where('created_at', '<=', before).executeTakeFirst();
@@ -205,16 +196,7 @@ export async function oldestCodeExpiredBefore(tx: Tx, before: string): Promise<s
 }
 
 export const findCodesExpiredBefore = (tx: Tx, before: string, limit: number) =>
-  tx
-    .selectFrom('email_codes')
-    .select('id')
-    .where('expires_at', '<=', before)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+  claimDue(tx, 'email_codes', 'expires_at', before, limit);
 
 /** Deletes a code only while it is there and expired before `before`: working it again deletes nothing. */
 export async function deleteCodeExpiredBefore(tx: Tx, id: number, before: string): Promise<boolean> {

@@ -24,7 +24,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
   steps(API.login, async ({ input, lang, ip, userAgent, log, cookies, setCookie }) => {
     const device = trustedDevice(ctx, CUSTOMER_DEVICES, input.email, cookies);
-    const attempt = await inTransaction(requestEnv(ctx, log), (tx) => users.findLogin(tx, ctx, input.email, ip, device));
+    const attempt = await inTransaction(requestEnv(ctx, log), (tx) =>
+      users.findLogin(tx, ctx, { email: input.email, ip, device }),
+    );
     const user = await users.checkLogin(attempt, input);
     const answer = await inTransaction(requestEnv(ctx, log), async (tx) => {
       await requireSecondFactor(tx, ctx, user, input.totp);

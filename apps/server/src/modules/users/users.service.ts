@@ -12,11 +12,11 @@ import type { AppContext, Tx } from '../../context.js';
 import { afterCommit, logOf } from '../../db/transaction.js';
 import { withAntiPhishing } from '../../lib/anti-phishing.js';
 import { addSeconds, iso } from '../../lib/clock.js';
-import { dummyHash, hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
+import { hashPassword, randomDigits, safeEqual, sha256, verifyPassword } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Auth } from '../../lib/http.js';
 import { givenNickname, publicName } from '../../lib/public-name.js';
-import { beforeSignIn, type SignInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
+import { accountToCheck, signInLimits, signInSucceeded } from '../../lib/sign-in-throttle.js';
 import type { Limit } from '../../lib/throttle.js';
 import { isActiveHouseCode, joinTeams, newUserInviteCode } from '../invites/invites.service.js';
 import { moneyInfo, openUserAccounts } from '../ledger/ledger.service.js';
@@ -37,15 +37,7 @@ const LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /** Sign-in: per device token, else per client address and per account over every address (lib/sign-in-throttle). */
-const LOGIN_LIMITS: SignInLimits = {
-  scope: 'login',
-  perIp: { points: 50, seconds: 900 },
-  perAccount: [
-    { points: 10, seconds: 900 },
-    { points: 40, seconds: 86_400 },
-  ],
-  perDevice: { points: 10, seconds: 900 },
-};
+const LOGIN_LIMITS = signInLimits('login', 50);
 
 type Scene = 'register' | 'forget';
 
@@ -332,13 +324,12 @@ export async function deleteCustomer(tx: Tx, ctx: AppContext, userId: number) {
 export async function findLogin(
   tx: Tx,
   ctx: AppContext,
-  email: string,
-  ip: string,
-  device: string | undefined,
+  attempt: { email: string; ip: string; device: string | undefined },
 ): Promise<LoginAttempt> {
-  await beforeSignIn(ctx.throttle, LOGIN_LIMITS, email, ip, device);
-  const user = await repo.findUserByEmail(tx, email);
-  return { user: user && principal(user), passwordHash: user?.password_hash ?? (await dummyHash()) };
+  const { account, passwordHash } = await accountToCheck(ctx.throttle, LOGIN_LIMITS, attempt, () =>
+    repo.findUserByEmail(tx, attempt.email),
+  );
+  return { user: account && principal(account), passwordHash };
 }
 export interface LoginAttempt {
   user: Principal | undefined;
