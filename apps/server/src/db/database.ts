@@ -17,7 +17,7 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * SQLite only: runs a compiled query at once on the one connection, without Kysely's executor (a dozen promises per
-   * query). Only for a caller that holds the connection: the transaction `inTransaction` opened.
+   * query). Only for a caller that holds the connection: the transaction `inTransaction` opened (`db/prepared.ts`).
    */
   runNow?: (query: CompiledQuery) => QueryResult<unknown>;
   /**

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import { claimDue } from '../../db/queries.js';
 import type { InterestOrdersTable, InterestProductsTable } from '../../db/schema.js';
 
@@ -9,9 +10,9 @@ export async function insertProduct(tx: Tx, p: Insertable<InterestProductsTable>
   return (await tx.insertInto('interest_products').values(p).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+const productOf = prepared(1, (db, id: number) => db.selectFrom('interest_products').selectAll().where('id', '=', id));
 /** The product as it is now, without a lock (a subscription takes its quota last: `quotaTaken`). */
-export const findProduct = (tx: Tx, id: number) =>
-  tx.selectFrom('interest_products').selectAll().where('id', '=', id).executeTakeFirst();
+export const findProduct = async (tx: Tx, id: number) => (await productOf(tx, id)).rows[0];
 
 /** The product row locked until the transaction ends: two edits queue behind each other (a subscription's take waits too). */
 export const lockProduct = (tx: Tx, id: number) =>

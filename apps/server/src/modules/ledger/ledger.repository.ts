@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
 
 export async function insertAccounts(
@@ -21,18 +22,18 @@ export async function insertAccounts(
     .execute();
 }
 
-export const userBalances = (tx: Tx, userId: number, currency: string) =>
-  tx.selectFrom('accounts').select(['kind', 'balance']).where('user_id', '=', userId).where('currency', '=', currency).execute();
+const balancesOf = prepared(2, (db, userId: number, currency: string) =>
+  db.selectFrom('accounts').select(['kind', 'balance']).where('user_id', '=', userId).where('currency', '=', currency),
+);
+export async function userBalances(tx: Tx, userId: number, currency: string) {
+  return (await balancesOf(tx, userId, currency)).rows;
+}
 
+const accountIdOf = prepared(3, (db, owner: string, kind: string, currency: string) =>
+  db.selectFrom('accounts').select('id').where('owner', '=', owner).where('kind', '=', kind).where('currency', '=', currency),
+);
 export async function findAccountId(tx: Tx, owner: string, kind: string, currency: string): Promise<number | undefined> {
-  const row = await tx
-    .selectFrom('accounts')
-    .select('id')
-    .where('owner', '=', owner)
-    .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
-  return row?.id;
+  return (await accountIdOf(tx, owner, kind, currency)).rows[0]?.id;
 }
 
 /**
@@ -40,21 +41,23 @@ export async function findAccountId(tx: Tx, owner: string, kind: string, currenc
  * account would go below zero (or there is no such account). Finding the account and changing it are one statement,
  * and the condition and the change are one statement, so concurrent writers cannot both pass it.
  */
-function applyToAccount(
+const addToAccount = prepared(5, (db, owner: string, kind: string, currency: string, amount: bigint, now: string) =>
+  db
+    .updateTable('accounts')
+    .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
+    .where('owner', '=', owner)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
+    .returning(['id', 'balance']),
+);
+async function applyToAccount(
   tx: Tx,
   account: { owner: string; kind: string; currency: string },
   amount: bigint,
   now: string,
 ): Promise<{ id: number; balance: bigint } | undefined> {
-  return tx
-    .updateTable('accounts')
-    .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: now }))
-    .where('owner', '=', account.owner)
-    .where('kind', '=', account.kind)
-    .where('currency', '=', account.currency)
-    .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
-    .returning(['id', 'balance'])
-    .executeTakeFirst();
+  return (await addToAccount(tx, account.owner, account.kind, account.currency, amount, now)).rows[0];
 }
 
 export interface Leg {
@@ -102,20 +105,34 @@ export async function postJournal(
   return { journalId };
 }
 
+const journalInsert = prepared(5, (db, kind: string, ref: string, actor: string, memo: string, now: string) =>
+  db.insertInto('journals').values({ kind, ref, actor, memo, created_at: now }).returning('id'),
+);
 async function insertJournal(tx: Tx, j: JournalHead): Promise<number> {
-  const row = await tx
-    .insertInto('journals')
-    .values({ kind: j.kind, ref: j.ref, actor: j.actor, memo: j.memo, created_at: j.now })
-    .returning('id')
-    .executeTakeFirst();
+  const row = (await journalInsert(tx, j.kind, j.ref, j.actor, j.memo, j.now)).rows[0];
   if (!row) throw new Error('the journal insert returned no id');
   return row.id;
 }
+
+/** the usual journal's two legs, as one prepared statement (built once, not per posting) */
+const postingPair = prepared(
+  8,
+  (db, journalId: number, now: string, a1: number, m1: bigint, b1: bigint, a2: number, m2: bigint, b2: bigint) =>
+    db.insertInto('postings').values([
+      { journal_id: journalId, account_id: a1, amount: m1, balance_after: b1, created_at: now },
+      { journal_id: journalId, account_id: a2, amount: m2, balance_after: b2, created_at: now },
+    ]),
+);
 
 async function insertPostings(
   tx: Tx,
   rows: { journalId: number; accountId: number; amount: bigint; balanceAfter: bigint; now: string }[],
 ) {
+  const [p, q] = rows;
+  if (rows.length === 2 && p && q && p.journalId === q.journalId && p.now === q.now) {
+    await postingPair(tx, p.journalId, p.now, p.accountId, p.amount, p.balanceAfter, q.accountId, q.amount, q.balanceAfter);
+    return;
+  }
   await tx
     .insertInto('postings')
     .values(

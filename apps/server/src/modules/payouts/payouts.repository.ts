@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, PayoutAccountsTable } from '../../db/schema.js';
 
 export async function insertAccount(tx: Tx, row: Insertable<PayoutAccountsTable>) {
@@ -36,13 +37,15 @@ export const findAccount = (tx: Tx, id: number) => currentAccount(tx, id).execut
  * after the other. On PostgreSQL a waiting reader sees the row again once the other commits, so an account
  * removed meanwhile is not found.
  */
-export const lockAccount = (tx: Tx, id: number) => currentAccount(tx, id).forUpdate().executeTakeFirst();
+const lockedAccount = prepared(1, (db, id: number) => currentAccount(db, id).forUpdate());
+export const lockAccount = async (tx: Tx, id: number) => (await lockedAccount(tx, id)).rows[0];
 
 /**
  * A current account held until the transaction ends against an edit or a removal (which lock it for update), but not
  * against other payouts to it: those share the hold, and an edit or removal waits for all of them.
  */
-export const holdAccount = (tx: Tx, id: number) => currentAccount(tx, id).forShare().executeTakeFirst();
+const heldAccount = prepared(1, (db, id: number) => currentAccount(db, id).forShare());
+export const holdAccount = async (tx: Tx, id: number) => (await heldAccount(tx, id)).rows[0];
 
 /** Every version, removed ones too: withdrawals name the details they were paid to. */
 export const findAccounts = async (tx: Tx, ids: number[]) =>

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import { claimDue } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
@@ -35,18 +36,23 @@ export async function insertSession(
   return res.id;
 }
 
-export function findSessionByHash(tx: Tx, table: SessionTable, tokenHash: string): Promise<SessionRow | undefined> {
-  return table === 'sessions'
-    ? tx
-        .selectFrom('sessions')
-        .select(['id', 'user_id as owner_id', 'expires_at', 'touched_at'])
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst()
-    : tx
-        .selectFrom('operator_sessions')
-        .select(['id', 'operator_id as owner_id', 'expires_at', 'touched_at'])
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
+const sessionByHash = {
+  sessions: prepared(1, (db, tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .select(['id', 'user_id as owner_id', 'expires_at', 'touched_at'])
+      .where('token_hash', '=', tokenHash),
+  ),
+  operator_sessions: prepared(1, (db, tokenHash: string) =>
+    db
+      .selectFrom('operator_sessions')
+      .select(['id', 'operator_id as owner_id', 'expires_at', 'touched_at'])
+      .where('token_hash', '=', tokenHash),
+  ),
+};
+
+export async function findSessionByHash(tx: Tx, table: SessionTable, tokenHash: string): Promise<SessionRow | undefined> {
+  return (await sessionByHash[table](tx, tokenHash)).rows[0];
 }
 
 /** The customer's columns a signed-in call carries: every one but the password hash. */
@@ -77,6 +83,19 @@ void allListed;
 
 export type SessionCustomer = Omit<Selectable<UsersTable>, 'password_hash'>;
 
+const customerSessionByHash = prepared(1, (db, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(PRINCIPAL_COLUMNS.map((c) => `users.${c}` as const))
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at as session_expires_at',
+      'sessions.touched_at as session_touched_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
 /**
  * A customer's session of this token hash with the customer's row (without the password hash), in one query: every
  * signed-in call asks for both. The customer is copied column by column (a rest spread of the joined row cost more
@@ -86,17 +105,7 @@ export async function findCustomerSessionByHash(
   tx: Tx,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: SessionCustomer } | undefined> {
-  const row = await tx
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(PRINCIPAL_COLUMNS.map((c) => `users.${c}` as const))
-    .select([
-      'sessions.id as session_id',
-      'sessions.expires_at as session_expires_at',
-      'sessions.touched_at as session_touched_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = (await customerSessionByHash(tx, tokenHash)).rows[0];
   if (!row) return undefined;
   const user = {} as Record<string, unknown>;
   for (const c of PRINCIPAL_COLUMNS) user[c] = row[c];

@@ -1,7 +1,9 @@
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 
+const allRows = prepared(0, (db) => db.selectFrom('settings').select(['key', 'value']));
 export async function readAll(tx: Tx): Promise<Map<string, string>> {
-  const rows = await tx.selectFrom('settings').select(['key', 'value']).execute();
+  const { rows } = await allRows(tx);
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 

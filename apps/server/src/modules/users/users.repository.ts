@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import { claimDue, countRows } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
@@ -8,7 +9,8 @@ export type UserRow = Selectable<UsersTable>;
 export const findUserByEmail = (tx: Tx, email: string) =>
   tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const findUserById = (tx: Tx, id: number) => tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = prepared(1, (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+export const findUserById = async (tx: Tx, id: number) => (await userById(tx, id)).rows[0];
 
 /**
  * The customer's row locked against the other calls that lock it (one of their takes, binds or an operator's

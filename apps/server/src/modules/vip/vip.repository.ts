@@ -1,43 +1,45 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import { sumOf } from '../../db/queries.js';
 
 /**
  * Adds a withdrawal's amount to its customer's total of its UTC day (`YYYY-MM-DD`) and answers the new total. The row is
  * locked until the transaction ends, so two withdrawals of one customer at once are counted one after the other.
  */
-export async function addToDay(tx: Tx, userId: number, day: string, amount: bigint): Promise<bigint> {
-  const row = await tx
+const dayAdd = prepared(3, (db, userId: number, day: string, amount: bigint) =>
+  db
     .insertInto('withdrawal_days')
     .values({ user_id: userId, day, total: amount })
     .onConflict((oc) =>
       oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ total: eb('withdrawal_days.total', '+', eb.ref('excluded.total')) })),
     )
-    .returning('total')
-    .executeTakeFirst();
+    .returning('total'),
+);
+export async function addToDay(tx: Tx, userId: number, day: string, amount: bigint): Promise<bigint> {
+  const row = (await dayAdd(tx, userId, day, amount)).rows[0];
   if (!row) throw new Error('the daily withdrawal total answered no row');
   return row.total;
 }
 
 /** Takes a rejected withdrawal's amount off its customer's total of its day. */
-export async function takeFromDay(tx: Tx, userId: number, day: string, amount: bigint): Promise<void> {
-  await tx
+const daySubtract = prepared(3, (db, userId: number, day: string, amount: bigint) =>
+  db
     .updateTable('withdrawal_days')
     .set((eb) => ({ total: eb('total', '-', amount) }))
     .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .execute();
+    .where('day', '=', day),
+);
+export async function takeFromDay(tx: Tx, userId: number, day: string, amount: bigint): Promise<void> {
+  await daySubtract(tx, userId, day, amount);
 }
 
 /** What a customer asked to withdraw on `day` (UTC, `YYYY-MM-DD`): pending and paid withdrawals, not rejected ones. */
+const dayTotal = prepared(2, (db, userId: number, day: string) =>
+  db.selectFrom('withdrawal_days').select('total').where('user_id', '=', userId).where('day', '=', day),
+);
 export async function withdrawnOn(tx: Tx, userId: number, day: string): Promise<bigint> {
-  const row = await tx
-    .selectFrom('withdrawal_days')
-    .select('total')
-    .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .executeTakeFirst();
-  return row?.total ?? 0n;
+  return (await dayTotal(tx, userId, day)).rows[0]?.total ?? 0n;
 }
 
 /** The same from the withdrawals themselves (what `withdrawal_days` must always agree with; for checks and tests). */
@@ -53,8 +55,8 @@ export async function withdrawnOnSummed(tx: Tx, userId: number, day: string): Pr
   return sumOf(row?.total);
 }
 
-export const findOverride = async (tx: Tx, userId: number) =>
-  (await tx.selectFrom('users').select('vip_override').where('id', '=', userId).executeTakeFirst())?.vip_override ?? null;
+const overrideOf = prepared(1, (db, userId: number) => db.selectFrom('users').select('vip_override').where('id', '=', userId));
+export const findOverride = async (tx: Tx, userId: number) => (await overrideOf(tx, userId)).rows[0]?.vip_override ?? null;
 
 /** The customer's row locked, with their override; undefined when there is no such customer. */
 export const lockUser = (tx: Tx, id: number) =>
