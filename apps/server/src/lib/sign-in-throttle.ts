@@ -36,7 +36,7 @@ export const signInLimits = (scope: string, perIpPoints: number): SignInLimits =
 const accountKey = (l: SignInLimits, limit: Limit, account: string) => `${l.scope}:account:${limit.seconds}:${account}`;
 
 /** Counts the try and refuses it (`rate_limited`, or `rate_limited_wait` with the seconds left) when over a limit. */
-export async function beforeSignIn(
+async function beforeSignIn(
   throttle: Throttle,
   l: SignInLimits,
   account: string,
