@@ -1,22 +1,13 @@
 import { ADMIN_API, API } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  agePayoutAccounts,
-  BANK_FORM,
-  credit,
-  moneyTestServer,
-  onPostgres,
-  signUp,
-  type TestServer,
-} from '../../test/harness.js';
+import { agePayoutAccounts, BANK_FORM, credit, moneyTestServer, onPostgres, signUp } from '../../test/harness.js';
 import { checkLedger } from '../modules/ledger/ledger.service.js';
 import { withdrawnOn, withdrawnOnSummed } from '../modules/vip/vip.repository.js';
 import { up as migrate019 } from './migrations/019-write-paths.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 /** A customer with money and a payout account usable at once, and an offer that buys from them. */
 async function seller() {

@@ -2,13 +2,12 @@ import type { LiveServerMessage, TradeMessage } from '@c2c/shared';
 import { API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { moneyTestServer, PNG, signUp, type TestServer, upload } from '../../../test/harness.js';
+import { moneyTestServer, PNG, signUp, upload } from '../../../test/harness.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
 import { CHAT_PAGE, CHAT_SENDS } from './chat.service.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const send = (token: string, id: number, body: Record<string, string>) =>
   s.call<TradeMessage>(API.tradeMessageSend, { id: String(id), ...body }, token);

@@ -3,14 +3,13 @@ import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
+import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, signIn, signUp } from '../../../test/harness.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
 import { customer, listing } from '../../../test/trading.js';
 import { up as migrate020 } from '../../db/migrations/020-hall-sellers.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const list = (body: Record<string, unknown>, token = admin) =>
   s.admin<{ list: AdminUser[]; total: number }>(ADMIN_API.userList, body, token);
@@ -138,7 +137,7 @@ describe('freezing', () => {
     const c = await customer(s, admin, '100');
     const other = await customer(s, admin, '100');
     const otherListing = await listing(s, other, { number: '50', min: '10', max: '50' });
-    const laptop = (await s.call<{ token: string }>(API.login, { email: c.email, password: PASSWORD })).data.token;
+    const laptop = (await signIn(s, c.email)).data.token;
     const live = connect(c.token);
     await live.ready;
     expect(live.messages[0]).toEqual({ type: 'ready' });
@@ -159,7 +158,7 @@ describe('freezing', () => {
       [API.saleuCreateOrder, { merchant_id: '1', number: '10', bk_id: c.bk }],
     ];
     for (const [path, body] of moneyCalls) expect((await s.call(path, body, c.token)).code, path).toBe(-1);
-    const login = await s.call(API.login, { email: c.email, password: PASSWORD, lang: 'de' });
+    const login = await signIn(s, c.email, { lang: 'de' });
     expect(login.code).toBe(errorCode('account_frozen'));
     expect(login.msg).not.toBe('');
     expect((await freeze(c.id)).code).toBe(errorCode('customer_frozen_already'));
@@ -169,7 +168,7 @@ describe('freezing', () => {
     const unfrozen = await s.admin<AdminUser>(ADMIN_API.userUnfreeze, { id: c.id }, admin);
     expect(unfrozen.data.status).toBe('active');
     expect((await s.admin(ADMIN_API.userUnfreeze, { id: c.id }, admin)).code).toBe(errorCode('customer_not_frozen'));
-    const again = await s.call<{ token: string }>(API.login, { email: c.email, password: PASSWORD });
+    const again = await signIn(s, c.email);
     expect(again.code).toBe(200);
     expect(await moneyOf(again.data.token)).toMatchObject({ balance: '100.00' });
     expect(await auditOf(c.id, 'user.unfreeze')).toHaveLength(1);

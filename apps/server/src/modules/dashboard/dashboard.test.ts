@@ -1,12 +1,11 @@
 import { ADMIN_API, API, type DashboardSummary, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { credit, moneyTestServer, operatorOf, ownerToken, PNG, type TestServer, upload } from '../../../test/harness.js';
+import { credit, moneyTestServer, operatorOf, ownerToken, PNG, upload } from '../../../test/harness.js';
 import { act, customer, listing, trade } from '../../../test/trading.js';
 
 // a server of its own: the dashboard counts everything on it
-let s: TestServer;
-moneyTestServer((t) => ({ s } = t), { owner: 'none' });
+const s = moneyTestServer();
 
 const HOUR = 3_600_000;
 const summary = async (token: string) => {

@@ -1,11 +1,10 @@
 import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, ownerToken, PASSWORD, type TestServer } from '../../../test/harness.js';
+import { changePassword, moneyTestServer, ownerToken } from '../../../test/harness.js';
 import { act, buy, type Customer, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const sell = (token: string, body: Record<string, string>) => s.call<{ id: number }>(API.sellingCreate, body, token);
 const book = async (token: string, over: Record<string, string> = {}) =>
@@ -94,11 +93,7 @@ describe('a sell listing', () => {
 
   it('is paused for 24 hours after a password change, since buyers pay fiat to the bound account', async () => {
     const seller = await customer(s, admin, '100');
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
-      seller.token,
-    );
+    const changed = await changePassword(s, seller.token);
     expect(changed.code).toBe(200);
     const body = { ...LISTING, bk_id: seller.bk };
     expect((await sell(seller.token, body)).code).toBe(errorCode('withdraw_locked'));

@@ -1,16 +1,12 @@
 import type { LiveServerMessage } from '@c2c/shared';
 import { API } from '@c2c/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { changePassword, serverForFile, signIn, signUp } from '../../../test/harness.js';
 import { FRAMES_PER_WINDOW, WS_CLOSE } from './live.routes.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 /** Opens /ws and collects what the server sends. */
 function connect() {
@@ -193,8 +189,8 @@ describe('/ws live updates', () => {
 
   it('closes the sockets of sessions that end: a password change elsewhere, a logout, a reset', async () => {
     const { email, token: phone } = await signUp(s);
-    const laptop = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
-    const tablet = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
+    const laptop = (await signIn(s, email)).data.token;
+    const tablet = (await signIn(s, email)).data.token;
     const open = async (token: string) => {
       const c = connect();
       await c.opened;
@@ -210,11 +206,7 @@ describe('/ws live updates', () => {
     expect(await t.closed).toBe(4401);
 
     // a password change on the phone signs the laptop out live, the phone stays connected
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Another123', confirm_password: 'Another123' },
-      phone,
-    );
+    const changed = await changePassword(s, phone, 'Another123');
     expect(changed.code).toBe(200);
     expect(await l.next(2)).toEqual({ type: 'error', code: -1 });
     expect(await l.closed).toBe(4401);

@@ -1,7 +1,7 @@
 import { ADMIN_API, API } from '@c2c/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, ownerToken, PNG, signUp, startServer, type TestServer, uniqueEmail, upload } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { credit, ownerToken, PNG, serverForFile, signUp, uniqueEmail, upload } from '../../../test/harness.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -17,11 +17,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 }
 
 describe('GET /metrics from this machine (no METRICS_TOKEN)', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   const scrape = async () => {
     const res = await fetch(`${s.url}/metrics`);
@@ -119,11 +115,7 @@ describe('GET /metrics from this machine (no METRICS_TOKEN)', () => {
 });
 
 describe('job lag', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   const lags = async () => {
     const text = await (await fetch(`${s.url}/metrics`)).text();
@@ -168,11 +160,7 @@ describe('job lag', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer({ env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile({ env: { METRICS_TOKEN: TOKEN } });
 
   it('answers only the bearer of the token, wherever it comes from', async () => {
     const none = await fetch(`${s.url}/metrics`);
@@ -190,11 +178,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics when the database cannot be read', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   it('still serves the process metrics, keeps the gauges and says the read failed', async () => {
     const first = await (await fetch(`${s.url}/metrics`)).text();

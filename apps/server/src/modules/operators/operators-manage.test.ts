@@ -1,12 +1,8 @@
 import { ADMIN_API, errorCode } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ownerToken, serverForFile, uniqueEmail } from '../../../test/harness.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 /** A fresh operator of `role`, signed in; answers their id, token, secret and password. */
 async function fresh(owner: string, role: 'owner' | 'finance' | 'support', password = 'Operator123') {

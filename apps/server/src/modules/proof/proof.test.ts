@@ -12,16 +12,15 @@ import {
 } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, operatorOf, ownerToken, signUp, type TestServer } from '../../../test/harness.js';
+import { moneyTestServer, operatorOf, ownerToken, signUp } from '../../../test/harness.js';
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 import { PARTS, PROOF_TREES_KEPT, SNAPSHOT_LEASE_MS, STALE_BUILD_MS } from './proof.service.js';
 import { takeSnapshot } from './proof.steps.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const DAY = 86_400_000;
 

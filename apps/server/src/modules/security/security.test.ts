@@ -2,22 +2,21 @@ import { ADMIN_API, API, errorCode, OK } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import {
   BANK_FORM,
+  changePassword,
   checked,
   credit,
   moneyTestServer,
   ownerToken,
   PASSWORD,
   signUp,
-  type TestServer,
   uniqueEmail,
 } from '../../../test/harness.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { describeDevice, networkOf } from './security.device.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const HOUR = 3_600_000;
 const CHROME_WIN =
@@ -186,11 +185,7 @@ describe('anti-phishing phrase', () => {
     expectNewest('sign-up attempt');
     expect((await s.call(API.sendCode, { email: u.email, scene: 'forget' })).code).toBe(OK);
     expectNewest('reset code');
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'NewPassw0rd!', confirm_password: 'NewPassw0rd!' },
-      u.token,
-    );
+    const changed = await changePassword(s, u.token, 'NewPassw0rd!');
     expect(changed.code).toBe(OK);
     await settle();
     expectNewest('password changed');

@@ -5,7 +5,6 @@ import {
   moneyTestServer,
   ownerToken,
   PNG,
-  type TestServer,
   upload,
   WISE_FORM,
   withChangeBefore,
@@ -16,9 +15,8 @@ import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 import { settleTrade } from './trades.service.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

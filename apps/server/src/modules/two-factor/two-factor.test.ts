@@ -4,19 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
   BANK_FORM,
+  changePassword,
   credit,
   moneyTestServer,
   onPostgres,
   PASSWORD,
   signUp,
   startNode,
-  type TestServer,
 } from '../../../test/harness.js';
 import { act, customer, LISTING, listing, trade } from '../../../test/trading.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const code = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: s.clock.now().getTime() });
 /** The next time step, so a new code of the same secret may be used (each step is taken once). */
@@ -247,11 +246,7 @@ describe('money leaving through customers and merchants with two-factor', () => 
     const listingId = await listing(s, seller, { number: '100', min: '10', max: '100' });
     const tradeId = await trade(s, buyer, listingId, '20');
     expect((await act(s, buyer, API.tradePaid, tradeId)).code).toBe(200);
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Another123x', confirm_password: 'Another123x' },
-      seller.token,
-    );
+    const changed = await changePassword(s, seller.token, 'Another123x');
     expect(changed.code).toBe(200);
     const locked = errorCode('withdraw_locked');
     expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(locked);

@@ -1,11 +1,10 @@
 import { ADMIN_API, API, errorCode, type VipInfo } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, operatorOf, type TestServer } from '../../../test/harness.js';
+import { moneyTestServer, operatorOf } from '../../../test/harness.js';
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const DEFAULTS = [
   { level: 0, volume: '0.00', daily_withdraw: '5000.00' },
