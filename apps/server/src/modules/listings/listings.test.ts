@@ -1,6 +1,7 @@
 import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import { changePassword, moneyTestServer, ownerToken } from '../../../test/harness.js';
+import { interestProduct, merchantOffer, sellToMerchant, subscribe } from '../../../test/products.js';
 import { act, buy, type Customer, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
 
 let admin: string;
@@ -69,13 +70,7 @@ describe('a sell listing', () => {
 
   it('answers one total balance everywhere: available + frozen + escrow + interest', async () => {
     const seller = await customer(s, admin, '355');
-    const product = await s.admin<{ id: number }>(
-      ADMIN_API.lixibaoCreate,
-      { name: 'Weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' },
-      admin,
-    );
-    expect(product.code).toBe(200);
-    const subscribed = await s.call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '100' }, seller.token);
+    const subscribed = await subscribe(s, seller, await interestProduct(s, admin), '100');
     expect(subscribed.code).toBe(200);
     expect((await s.call(API.withdrawCreate, { bk_id: seller.bk, amount: '20' }, seller.token)).code).toBe(200);
     await listing(s, seller, { number: '55', min: '10', max: '50' });
@@ -278,21 +273,9 @@ describe('a sell listing', () => {
     s.clock.advance(1000);
     await act(s, seller, API.tradeRelease, t);
     // a sale to a merchant counts once the merchant paid, not while under review
-    const offer = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'OTC', price: '0.9', currency: 'EUR', quantity: '1000', min: '1', max: '100', methods: ['bank'] },
-      admin,
-    );
-    const sale = await s.call<{ id: number }>(
-      API.saleuCreateOrder,
-      { saleu_id: String(offer.data.id), number: '5', bk_id: buyer.bk },
-      buyer.token,
-    );
-    const pending = await s.call<{ id: number }>(
-      API.saleuCreateOrder,
-      { saleu_id: String(offer.data.id), number: '6', bk_id: buyer.bk },
-      buyer.token,
-    );
+    const offer = await merchantOffer(s, admin, { price: '0.9', min: '1', max: '100' });
+    const sale = await sellToMerchant(s, buyer, offer, '5');
+    const pending = await sellToMerchant(s, buyer, offer, '6');
     expect([sale.code, pending.code]).toEqual([200, 200]);
     s.clock.advance(1000);
     expect((await s.admin(ADMIN_API.saleuApprove, { id: sale.data.id, reference: 'P-1' }, admin)).code).toBe(200);

@@ -1,7 +1,8 @@
-import { ADMIN_API, API } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { credit, ownerToken, PNG, serverForFile, signUp, uniqueEmail, upload } from '../../../test/harness.js';
+import { interestProduct, subscribe } from '../../../test/products.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -132,14 +133,10 @@ describe('job lag', () => {
   it('is how long the oldest due row has waited, per job, and 0 once the job has run', async () => {
     expect(await lags()).toEqual({ interest: 0, codes: 0, expire: 0, dispute: 0, sends: 0 });
     const admin = await ownerToken(s);
-    const product = await s.admin<{ id: number }>(
-      ADMIN_API.lixibaoCreate,
-      { name: 'Daily', rate: '1', days: 1, min: '10', max: '100', quota: '1000' },
-      admin,
-    );
+    const product = await interestProduct(s, admin, { name: 'Daily', days: 1, max: '100' });
     const customer = await signUp(s);
     await credit(s, admin, customer.token, '50');
-    const order = await s.call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '20' }, customer.token);
+    const order = await subscribe(s, customer, product, '20');
     expect(order.code, order.msg).toBe(200);
     // a day and 12 minutes on: the order expired 12 minutes ago, the record of the sign-up code's sending (kept a day)
     // has been due for 12 minutes, the code itself (10 minutes' life, kept a day after) for 2

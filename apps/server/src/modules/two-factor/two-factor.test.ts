@@ -1,4 +1,4 @@
-import { ADMIN_API, API, errorCode } from '@c2c/shared';
+import { API, errorCode } from '@c2c/shared';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   signUp,
   startNode,
 } from '../../../test/harness.js';
+import { merchantOffer, sellToMerchant } from '../../../test/products.js';
 import { act, customer, LISTING, listing, trade } from '../../../test/trading.js';
 
 let admin: string;
@@ -208,13 +209,8 @@ describe('money leaving through customers and merchants with two-factor', () => 
       );
     expect((await list()).code).toBe(errorCode('totp_code_required'));
     expect((await list({ totp: '000000' })).code).toBe(errorCode('totp_invalid'));
-    const merchant = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'OTC', price: '0.92', currency: 'EUR', quantity: '5000', min: '10', max: '1000', methods: ['bank'] },
-      admin,
-    );
-    const sale = (over: Record<string, string> = {}) =>
-      s.call(API.saleuCreateOrder, { saleu_id: String(merchant.data.id), number: '1000', bk_id: bk, ...over }, victim.token);
+    const merchant = await merchantOffer(s, admin, { quantity: '5000', max: '1000' });
+    const sale = (over: Record<string, string> = {}) => sellToMerchant(s, { token: victim.token, bk }, merchant, '1000', over);
     expect((await sale()).code).toBe(errorCode('totp_code_required'));
     expect(await balance()).toBe('1000.00');
 
@@ -251,16 +247,11 @@ describe('money leaving through customers and merchants with two-factor', () => 
     const locked = errorCode('withdraw_locked');
     expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(locked);
     expect((await s.call(API.sellingCreate, { ...LISTING, bk_id: seller.bk }, seller.token)).code).toBe(locked);
-    const merchant = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'OTC', price: '0.92', currency: 'EUR', quantity: '5000', min: '10', max: '1000', methods: ['bank'] },
-      admin,
-    );
-    const sale = { saleu_id: String(merchant.data.id), number: '10', bk_id: seller.bk };
-    expect((await s.call(API.saleuCreateOrder, sale, seller.token)).code).toBe(locked);
+    const merchant = await merchantOffer(s, admin, { quantity: '5000', max: '1000' });
+    expect((await sellToMerchant(s, seller, merchant, '10')).code).toBe(locked);
     s.clock.advance(24 * 3_600_000);
     expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(200);
-    expect((await s.call(API.saleuCreateOrder, sale, seller.token)).code).toBe(200);
+    expect((await sellToMerchant(s, seller, merchant, '10')).code).toBe(200);
   });
 });
 
