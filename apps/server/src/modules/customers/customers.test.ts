@@ -1,9 +1,9 @@
-import type { AdminUser, AdminUserDetail, LiveServerMessage } from '@c2c/shared';
+import type { AdminUser, AdminUserDetail } from '@c2c/shared';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, signIn, signUp } from '../../../test/harness.js';
+import { signedInSocket } from '../../../test/live-socket.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
 import { customer, listing } from '../../../test/trading.js';
 import { up as migrate020 } from '../../db/migrations/020-hall-sellers.js';
@@ -117,30 +117,14 @@ describe('a customer in the console', () => {
   });
 });
 
-function connect(token: string) {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws`);
-  const messages: LiveServerMessage[] = [];
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
-    ws.on('message', (raw) => {
-      messages.push(JSON.parse(raw.toString()));
-      if (messages.length === 1) resolve();
-    });
-    ws.on('error', reject);
-  });
-  return { ws, messages, closed, ready };
-}
-
 describe('freezing', () => {
   it('ends sessions and sockets at once, refuses sign-in and every money call; unfreezing restores sign-in', async () => {
     const c = await customer(s, admin, '100');
     const other = await customer(s, admin, '100');
     const otherListing = await listing(s, other, { number: '50', min: '10', max: '50' });
     const laptop = (await signIn(s, c.email)).data.token;
-    const live = connect(c.token);
-    await live.ready;
-    expect(live.messages[0]).toEqual({ type: 'ready' });
+    const live = signedInSocket(s, c.token);
+    expect(await live.ready).toEqual({ type: 'ready' });
 
     const frozen = await freeze(c.id);
     expect(frozen.code).toBe(200);
