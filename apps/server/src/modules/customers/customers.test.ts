@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, signIn, signUp } from '../../../test/harness.js';
 import { signedInSocket } from '../../../test/live-socket.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
-import { customer, listing } from '../../../test/trading.js';
+import { customer, listing, listingWithBuyer } from '../../../test/trading.js';
 import { up as migrate020 } from '../../db/migrations/020-hall-sellers.js';
 
 let admin: string;
@@ -193,9 +193,7 @@ describe('freezing', () => {
 
 describe("a frozen seller's listings", () => {
   it('leave the Hall and take no trades until the seller is unfrozen', async () => {
-    const seller = await customer(s, admin, '50');
-    const buyer = await customer(s, admin, '0');
-    const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '50', { number: '50', min: '10', max: '50' });
     const page = async () =>
       (await s.call<{ list: { id: number }[]; total: number }>(API.sellingOrder, { page_size: '100' }, buyer.token)).data;
     const hall = async () => (await page()).list.map((x) => x.id);

@@ -2,7 +2,7 @@ import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import { changePassword, moneyTestServer, ownerToken } from '../../../test/harness.js';
 import { interestProduct, merchantOffer, sellToMerchant, subscribe } from '../../../test/products.js';
-import { act, buy, type Customer, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
+import { act, buy, type Customer, customer, LISTING, listing, listingWithBuyer, money, trade } from '../../../test/trading.js';
 
 let admin: string;
 const s = moneyTestServer((token) => (admin = token));
@@ -98,9 +98,7 @@ describe('a sell listing', () => {
   });
 
   it('is cancelled by its seller only, once no trade on it runs, returning the untraded rest', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const id = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: id } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const t = await trade(s, buyer, id, '30');
 
     expect((await act(s, buyer, API.sellingCancel, id)).code).toBe(errorCode('record_not_found'));
@@ -140,9 +138,7 @@ describe('a sell listing', () => {
   });
 
   it('closes by itself once sold out and no trade on it runs', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const id = await listing(s, seller, { number: '60', min: '10', max: '30' });
+    const { seller, buyer, listingId: id } = await listingWithBuyer(s, admin, '100', { number: '60', min: '10', max: '30' });
     const a = await trade(s, buyer, id, '30');
     const b = await trade(s, buyer, id, '30');
     for (const t of [a, b]) expect((await act(s, buyer, API.tradePaid, t)).code).toBe(200);

@@ -13,7 +13,7 @@ import {
   startNode,
 } from '../../../test/harness.js';
 import { merchantOffer, sellToMerchant } from '../../../test/products.js';
-import { act, customer, LISTING, listing, trade } from '../../../test/trading.js';
+import { act, customer, LISTING, listingWithBuyer, trade } from '../../../test/trading.js';
 
 let admin: string;
 const s = moneyTestServer((token) => (admin = token));
@@ -237,9 +237,7 @@ describe('money leaving through customers and merchants with two-factor', () => 
   });
 
   it('pauses listings, releases and merchant sales for 24 hours after a password change', async () => {
-    const seller = await customer(s, admin, '300');
-    const buyer = await customer(s, admin);
-    const listingId = await listing(s, seller, { number: '100', min: '10', max: '100' });
+    const { seller, buyer, listingId } = await listingWithBuyer(s, admin, '300', { number: '100', min: '10', max: '100' });
     const tradeId = await trade(s, buyer, listingId, '20');
     expect((await act(s, buyer, API.tradePaid, tradeId)).code).toBe(200);
     const changed = await changePassword(s, seller.token, 'Another123x');
