@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { figure } from '../test/figures.js';
 import { BANK_FORM, ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../test/harness.js';
+import { interestProduct, merchantOffer, sellToMerchant, subscribe } from '../test/products.js';
 import { registeredRoutes } from '../test/routes.js';
 import { type Customer, customer, listing, trade } from '../test/trading.js';
 
@@ -221,29 +222,10 @@ describe('the access matrix', () => {
     );
     expect(withdrawal.code).toBe(OK);
     const recharges = await s.call<{ list: { id: number }[] }>(API.rechargeList, {}, victim.token);
-    const offer = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'Access OTC', price: '0.92', currency: 'EUR', quantity: '1000', min: '10', max: '500', methods: ['bank'] },
-      owner,
-    );
-    expect(offer.code).toBe(OK);
-    const sale = await s.call<{ id: number }>(
-      API.saleuCreateOrder,
-      { saleu_id: String(offer.data.id), number: '10', bk_id: victim.bk },
-      victim.token,
-    );
+    const offerId = await merchantOffer(s, owner, { name: 'Access OTC' });
+    const sale = await sellToMerchant(s, victim, offerId, '10');
     expect(sale.code).toBe(OK);
-    const product = await s.admin<{ id: number }>(
-      ADMIN_API.lixibaoCreate,
-      { name: 'Access weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' },
-      owner,
-    );
-    expect(product.code).toBe(OK);
-    const interest = await s.call<{ id: number }>(
-      API.lixibaoCreateOrder,
-      { lixibao_id: String(product.data.id), number: '10' },
-      victim.token,
-    );
+    const interest = await subscribe(s, victim, await interestProduct(s, owner, { name: 'Access weekly' }), '10');
     expect(interest.code).toBe(OK);
     things = {
       bk: victim.bk,
@@ -255,7 +237,7 @@ describe('the access matrix', () => {
       withdrawalId: withdrawal.data.id,
       rechargeId: recharges.data.list[0]!.id,
       saleId: sale.data.id,
-      offerId: offer.data.id,
+      offerId,
       interestId: interest.data.id,
     };
 

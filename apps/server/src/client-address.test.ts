@@ -1,6 +1,6 @@
 import { API, errorCode, OK } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp, startServer, type TestServer, uniqueEmail } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile, signIn, signUp, type TestServer, uniqueEmail } from '../test/harness.js';
 
 type Sessions = { list: { ip: string; current: boolean }[] };
 
@@ -13,7 +13,7 @@ async function recordedIp(s: TestServer, token: string): Promise<string> {
 
 /** Signs `email` in with X-Forwarded-For `forwarded`; answers the new session's recorded address. */
 async function signInFrom(s: TestServer, email: string, forwarded: string): Promise<string> {
-  const res = await s.call<{ token: string }>(API.login, { email, password: PASSWORD }, undefined, forwarded);
+  const res = await signIn(s, email, {}, forwarded);
   expect(res.code).toBe(OK);
   return recordedIp(s, res.data.token);
 }
@@ -23,11 +23,7 @@ let spoofed = 0;
 const spoof = () => `192.0.2.${++spoofed % 250}`;
 
 describe('client address behind one proxy (TRUST_PROXY=true: one hop)', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   it('is the address the proxy saw, whatever the client wrote before it', async () => {
     const u = await signUp(s);
@@ -38,7 +34,7 @@ describe('client address behind one proxy (TRUST_PROXY=true: one hop)', () => {
   it('is never a text that is not an IP address: the socket’s address is taken instead', async () => {
     const u = await signUp(s);
     for (const forwarded of ['<b>not-an-ip</b>', '203.0.113.62, <b>not-an-ip</b>', '203.0.113.999']) {
-      const res = await s.call<{ token: string }>(API.login, { email: u.email, password: PASSWORD }, undefined, forwarded);
+      const res = await signIn(s, u.email, {}, forwarded);
       expect(res.code).toBe(OK);
       expect(await recordedIp(s, res.data.token)).toBe('127.0.0.1');
       const listed = JSON.stringify((await s.call<Sessions>(API.securitySessions, {}, res.data.token)).data);
@@ -74,11 +70,7 @@ describe.each([
   { trust: '127.0.0.1, 10.0.0.0/8', forwarded: '192.0.2.1, 203.0.113.71, 10.1.2.3', seen: '203.0.113.71' },
   { trust: 'false', forwarded: '203.0.113.72', seen: '127.0.0.1' },
 ])('client address with TRUST_PROXY=$trust', ({ trust, forwarded, seen }) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer({ env: { TRUST_PROXY: trust } });
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile({ env: { TRUST_PROXY: trust } });
 
   it(`takes ${seen} from X-Forwarded-For ${forwarded}`, async () => {
     const email = uniqueEmail('hops');

@@ -1,6 +1,6 @@
 import { API, type CallContract, CONTRACT, ContractError, errorCode, OPERATOR_ROLES } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checked, ownerToken, PASSWORD, startServer, type TestServer, uniqueEmail } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { checked, ownerToken, PASSWORD, serverForFile, uniqueEmail } from '../test/harness.js';
 import { apiRoutes } from '../test/routes.js';
 import type { AppRoutes } from './routes.js';
 
@@ -18,11 +18,7 @@ describe('the wire contract', () => {
     expect(bind).toBeTypeOf('function');
   });
 
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s.close());
+  const s = serverForFile();
 
   it('has an entry for every route the server registers under /api/, and a route for every entry', () => {
     expect(apiRoutes(s.app).sort()).toEqual(paths.map((p) => `POST ${p}`).sort());

@@ -1,12 +1,11 @@
 import { ADMIN_API, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, onPostgres, type TestServer } from '../test/harness.js';
+import { moneyTestServer, onPostgres } from '../test/harness.js';
 import { isNumericOverflow } from './db/errors.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const OFFER = { name: 'Big OTC', price: '0.92', currency: 'eur', quantity: '1000', min: '10', max: '500', methods: ['bank'] };
 const PRODUCT = { name: 'Big saver', rate: '0.5', days: 30, min: '10', max: '1000', quota: '100000' };

@@ -1,7 +1,8 @@
-import { ADMIN_API, API, type Envelope, errorCode, OK } from '@c2c/shared';
+import { API, type Envelope, errorCode, OK } from '@c2c/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure } from '../test/figures.js';
 import { ownerToken, startNode, startServer, type TestNode, type TestServer } from '../test/harness.js';
+import { interestProduct, merchantOffer } from '../test/products.js';
 import { type Customer, customer, listing, money } from '../test/trading.js';
 import { checkLedger } from './modules/ledger/ledger.service.js';
 
@@ -68,32 +69,21 @@ describe('money races over two nodes', () => {
     const AMOUNT = '10';
     const K = Number(micro(BALANCE) / micro(AMOUNT));
     const seller = await customer(a, admin, BALANCE);
-    const offer = await a.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'Race OTC', price: '0.92', currency: 'eur', quantity: '100000', min: '10', max: '500', methods: ['bank'] },
-      admin,
-    );
-    expect(offer.code).toBe(OK);
-    const product = await a.admin<{ id: number }>(
-      ADMIN_API.lixibaoCreate,
-      { name: 'Race weekly', rate: '1', days: 7, min: '10', max: '500', quota: '100000' },
-      admin,
-    );
-    expect(product.code).toBe(OK);
+    const offer = await merchantOffer(a, admin, { name: 'Race OTC', currency: 'eur', quantity: '100000' });
+    const product = await interestProduct(a, admin, { name: 'Race weekly', quota: '100000' });
     const before = await money(a, seller);
     expect(before).toMatchObject({ balance: '1000.00', frozen: '0.00', escrow: '0.00' });
 
     const kinds = [
       (call: Call) => call(API.withdrawCreate, { bk_id: seller.bk, amount: AMOUNT }, seller.token),
-      (call: Call) =>
-        call(API.saleuCreateOrder, { saleu_id: String(offer.data.id), number: AMOUNT, bk_id: seller.bk }, seller.token),
+      (call: Call) => call(API.saleuCreateOrder, { saleu_id: String(offer), number: AMOUNT, bk_id: seller.bk }, seller.token),
       (call: Call) =>
         call(
           API.sellingCreate,
           { number: AMOUNT, price: '7.25', currency: 'CNY', min: AMOUNT, max: AMOUNT, window_minutes: '15', bk_id: seller.bk },
           seller.token,
         ),
-      (call: Call) => call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: AMOUNT }, seller.token),
+      (call: Call) => call(API.lixibaoCreateOrder, { lixibao_id: String(product), number: AMOUNT }, seller.token),
     ];
     // pairs of the same kind, one on each node: every kind is raced on both
     const kindOf = (i: number) => Math.floor(i / 2) % kinds.length;
@@ -129,17 +119,9 @@ describe('money races over two nodes', () => {
     expect(micro(after.escrow)).toBe(BigInt(ok(2)) * micro(AMOUNT));
     expect(micro(after.interest)).toBe(BigInt(ok(3)) * micro(AMOUNT));
     // the merchant's quantity and the product's quota moved by exactly what was accepted
-    const merchant = await a.db
-      .selectFrom('merchants')
-      .select('quantity')
-      .where('id', '=', offer.data.id)
-      .executeTakeFirstOrThrow();
+    const merchant = await a.db.selectFrom('merchants').select('quantity').where('id', '=', offer).executeTakeFirstOrThrow();
     expect(merchant.quantity).toBe(100_000n * USDT - BigInt(ok(1)) * micro(AMOUNT));
-    const sold = await a.db
-      .selectFrom('interest_products')
-      .select('sold')
-      .where('id', '=', product.data.id)
-      .executeTakeFirstOrThrow();
+    const sold = await a.db.selectFrom('interest_products').select('sold').where('id', '=', product).executeTakeFirstOrThrow();
     expect(sold.sold).toBe(BigInt(ok(3)) * micro(AMOUNT));
     expect(await negativeAccounts()).toEqual([]);
     expect(await a.tx(checkLedger)).toEqual({ ok: true, problems: [] });

@@ -330,6 +330,18 @@ export async function signUp(s: TestServer, opts: { email?: string; invite?: str
   return { email, ...res.data };
 }
 
+/** A customer's sign-in with the password `signUp` gave them (`over` adds to or replaces fields); answers the answer. */
+export const signIn = (s: Pick<TestServer, 'call'>, email: string, over: Record<string, string> = {}, ip?: string) =>
+  s.call<{ token: string }>(API.login, { email, password: PASSWORD, ...over }, undefined, ip);
+
+/** A customer's change of the password `signUp` gave them to `to`, confirmed (`over` adds to or replaces fields). */
+export const changePassword = (
+  s: Pick<TestServer, 'call'>,
+  token: string,
+  to = 'Changed123',
+  over: Record<string, string> = {},
+) => s.call(API.changePassword, { old_password: PASSWORD, password: to, confirm_password: to, ...over }, token);
+
 export async function ownerToken(s: TestServer): Promise<string> {
   const res = await s.admin<{ token: string }>('/api/admin/v1/auth/login', {
     email: OWNER.email,
@@ -353,33 +365,63 @@ export async function otherPgProcess(s: { ctx: { config: { databaseSchema: strin
 }
 
 /**
- * The set-up every test file that moves money shares, as vitest hooks: one server for the file (started before all its
- * tests, closed after), the owner signed in, and after every test the ledger must balance. The owner signs in before
- * each test by default (a test may move the clock past the 12-hour operator session); `owner: 'once'` signs in once
- * before all tests, `'none'` never. `use` receives the server and the owner's token (empty with `'none'`) each time
- * they change, before the file's own hooks run: `moneyTestServer((t) => ({ s, admin } = t))`.
+ * `s` as the test server of the file (or describe block) that called `serverForFile`: its properties are read from the
+ * server started before the block's tests, so the block can name it before it exists. Read before the start or after
+ * the close, it throws.
  */
-export function moneyTestServer(
-  use: (t: { s: TestServer; admin: string }) => void,
-  opts: { owner?: 'each' | 'once' | 'none' } = {},
-): void {
-  const owner = opts.owner ?? 'each';
-  let s: TestServer | undefined;
-  let admin = '';
-  beforeAll(async () => {
-    s = await startServer();
-    if (owner === 'once') admin = await ownerToken(s);
-    use({ s, admin });
+function liveServer(current: () => TestServer | undefined): TestServer {
+  const started = (): TestServer => {
+    const s = current();
+    if (!s) throw new Error('the test server is not running: use it inside a test or hook');
+    return s;
+  };
+  return new Proxy({} as TestServer, {
+    get: (_, key) => Reflect.get(started(), key),
+    has: (_, key) => Reflect.has(started(), key),
+    ownKeys: () => Reflect.ownKeys(started()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(started(), key);
+      return d && { ...d, configurable: true };
+    },
   });
-  if (owner === 'each')
+}
+
+/**
+ * One server for the tests of a file (or of the describe block that calls it), as vitest hooks: started before all
+ * of them, closed after. Answers the server as those tests see it: `const s = serverForFile();`.
+ */
+export function serverForFile(opts: Parameters<typeof startServer>[0] = {}): TestServer {
+  let s: TestServer | undefined;
+  beforeAll(async () => {
+    s = await startServer(opts);
+  });
+  afterAll(async () => {
+    await s?.close();
+    s = undefined;
+  });
+  return liveServer(() => s);
+}
+
+/**
+ * The set-up every test file that moves money shares, as vitest hooks: one server for the file (`serverForFile`), and
+ * after every test the ledger must balance. With `signedIn`, the owner signs in before each test (a test may move the
+ * clock past the 12-hour operator session), or once before all with `owner: 'once'`; `signedIn` receives the owner's
+ * token each time, before the file's own hooks run: `const s = moneyTestServer((token) => (admin = token));`.
+ */
+export function moneyTestServer(signedIn?: (ownerToken: string) => void, opts: { owner?: 'each' | 'once' } = {}): TestServer {
+  const s = serverForFile();
+  if (signedIn && opts.owner === 'once')
+    beforeAll(async () => {
+      signedIn(await ownerToken(s));
+    });
+  else if (signedIn)
     beforeEach(async () => {
-      admin = await ownerToken(s!);
-      use({ s: s!, admin });
+      signedIn(await ownerToken(s));
     });
   afterEach(async () => {
-    expect(await s!.tx(checkLedger)).toEqual({ ok: true, problems: [] });
+    expect(await s.tx(checkLedger)).toEqual({ ok: true, problems: [] });
   });
-  afterAll(() => s?.close());
+  return s;
 }
 
 let operators = 0;

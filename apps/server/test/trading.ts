@@ -33,6 +33,22 @@ export async function listing(s: TestServer, seller: Customer, over: Record<stri
   return r.data.id;
 }
 
+/**
+ * A seller with `funds` USDT who lists on `terms` (LISTING's otherwise), and a buyer without money (`buyerOpts`: their
+ * language or invitation), made in that order.
+ */
+export async function listingWithBuyer(
+  s: TestServer,
+  admin: string,
+  funds: string,
+  terms: Record<string, string> = {},
+  buyerOpts: { lang?: string; invite?: string } = {},
+) {
+  const seller = await customer(s, admin, funds);
+  const buyer = await customer(s, admin, '0', buyerOpts);
+  return { seller, buyer, listingId: await listing(s, seller, terms) };
+}
+
 export const buy = (s: TestServer, buyer: Customer, listingId: number, number: string, over: Record<string, string> = {}) =>
   s.call<{ id: number }>(API.tradeCreate, { selling_id: String(listingId), number, ...over }, buyer.token);
 

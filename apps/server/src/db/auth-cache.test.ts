@@ -20,11 +20,10 @@ import {
   moneyTestServer,
   onPostgres,
   otherPgProcess,
-  PASSWORD,
+  signIn,
   signUp,
   startNode,
   statementsRunBy,
-  type TestServer,
 } from '../../test/harness.js';
 import { authenticate } from '../modules/users/users.service.js';
 import { AUTH, AuthCache, changeOf, SETTINGS } from './auth-cache.js';
@@ -175,9 +174,8 @@ describe('the session cache (AuthCache)', () => {
   );
 });
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const SESSION_QUERY = /from "sessions" inner join "users"/;
 /** whether this run's server keeps sessions in memory: on PostgreSQL only with a version the nodes share (Redis) */
@@ -352,7 +350,7 @@ describe('two nodes on one database', () => {
         else if (how === 'freeze')
           expect((await s.admin(ADMIN_API.userFreeze, { id: u.user.id, reason: 'two nodes' }, admin)).code).toBe(200);
         else {
-          const second = await s.call<{ token: string }>(API.login, { email: u.email, password: PASSWORD });
+          const second = await signIn(s, u.email);
           expect((await s.call(API.securitySessionEnd, { all_others: '1' }, second.data.token)).code).toBe(200);
         }
         const next = await b.call(API.getMoneyInfo, {}, u.token);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, type TestServer } from '../../test/harness.js';
+import { moneyTestServer } from '../../test/harness.js';
 import { prepared } from './prepared.js';
 import { inTransaction } from './transaction.js';
 
-let s: TestServer;
-moneyTestServer((t) => ({ s } = t), { owner: 'none' });
+const s = moneyTestServer();
 
 describe('a prepared query', () => {
   it('is built once per database and answers as the query built anew would, with each call its own values', async () => {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from '@c2c/sqlite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { onPostgres, startServer, type TestServer } from '../../test/harness.js';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { onPostgres, serverForFile } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import { migrate } from './migrate.js';
 import { openDatabase } from './open-database.js';
@@ -81,7 +81,7 @@ const withoutTimestamp = (table: string) => (row: unknown) => {
 };
 
 describe('the test servers’ migrated template', () => {
-  let s: TestServer;
+  const s = serverForFile();
   const dirs: string[] = [];
   const schemas: string[] = [];
   const pgClient = () => new pg.Client({ connectionString: withPgUser(process.env.DATABASE_URL!) });
@@ -103,11 +103,7 @@ describe('the test servers’ migrated template', () => {
     return { file: path.join(dir, 'c2c.sqlite'), schema };
   }
 
-  beforeAll(async () => {
-    s = await startServer();
-  });
   afterAll(async () => {
-    await s?.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     if (schemas.length) {
       const c = pgClient();

@@ -13,7 +13,6 @@ import {
   ownerToken,
   signUp,
   statementsRunBy,
-  type TestServer,
 } from '../../test/harness.js';
 import { DomainError } from '../lib/errors.js';
 import { moneyInfo, post } from '../modules/ledger/ledger.service.js';
@@ -26,8 +25,7 @@ import { afterCommit, inReadOnly, inTransaction, logOf, type Tx, withSavepoint }
 
 const pgClient = () => otherPgProcess(s);
 
-let s: TestServer;
-moneyTestServer((t) => ({ s } = t), { owner: 'none' });
+const s = moneyTestServer();
 
 const principal = async (userId: number) => {
   const { password_hash: _h, ...user } = await s.db

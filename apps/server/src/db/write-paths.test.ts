@@ -1,22 +1,14 @@
 import { ADMIN_API, API } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  agePayoutAccounts,
-  BANK_FORM,
-  credit,
-  moneyTestServer,
-  onPostgres,
-  signUp,
-  type TestServer,
-} from '../../test/harness.js';
+import { agePayoutAccounts, BANK_FORM, credit, moneyTestServer, onPostgres, signUp } from '../../test/harness.js';
+import { merchantOffer } from '../../test/products.js';
 import { checkLedger } from '../modules/ledger/ledger.service.js';
 import { withdrawnOn, withdrawnOnSummed } from '../modules/vip/vip.repository.js';
 import { up as migrate019 } from './migrations/019-write-paths.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 /** A customer with money and a payout account usable at once, and an offer that buys from them. */
 async function seller() {
@@ -24,12 +16,7 @@ async function seller() {
   await credit(s, admin, token, '1000');
   const bk = String((await s.call<{ id: number }>(API.bankinfoCreate, BANK_FORM, token)).data.id);
   await agePayoutAccounts(s);
-  const offer = await s.admin<{ id: number }>(
-    ADMIN_API.merchantCreate,
-    { name: 'Hot path', price: '0.92', currency: 'eur', quantity: '1000', min: '10', max: '500', methods: ['bank'] },
-    admin,
-  );
-  return { token, user, bk, merchant: String(offer.data.id) };
+  return { token, user, bk, merchant: await merchantOffer(s, admin, { name: 'Hot path', currency: 'eur' }) };
 }
 
 describe('a sale to a merchant', () => {
@@ -37,7 +24,7 @@ describe('a sale to a merchant', () => {
     const c = await seller();
     const sale = await s.call<{ id: number; order_no: string }>(
       API.saleuCreateOrder,
-      { saleu_id: c.merchant, number: '10', bk_id: c.bk },
+      { saleu_id: String(c.merchant), number: '10', bk_id: c.bk },
       c.token,
     );
     const day = s.clock.now().toISOString().slice(0, 10).replace(/-/g, '');

@@ -1,14 +1,13 @@
 import { API } from '@c2c/shared';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres, ownerToken, signUp, startServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres, ownerToken, serverForFile, signUp } from '../../test/harness.js';
 import type { Tx } from '../db/transaction.js';
 import { iso } from '../lib/clock.js';
 import { type AnyJob, createJobRunner, type Job } from './runner.js';
 
-let s: TestServer;
+const s = serverForFile();
 beforeAll(async () => {
-  s = await startServer();
   await s.db.schema
     .createTable('job_test_rows')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -17,7 +16,6 @@ beforeAll(async () => {
     .addColumn('done_at', 'varchar(32)')
     .execute();
 });
-afterAll(() => s?.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

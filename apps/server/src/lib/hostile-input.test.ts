@@ -1,16 +1,15 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BANK_FORM, credit, moneyTestServer, signUp, type TestServer } from '../../test/harness.js';
+import { BANK_FORM, credit, moneyTestServer, signUp } from '../../test/harness.js';
 
 /**
  * Text with control characters and ids outside the id columns' range are refused by the shared schemas with the
  * validation code on both databases (PostgreSQL used to answer `internal` for a NUL byte or an id ≥ 2^31), and
  * nothing is written.
  */
-let s: TestServer;
 let admin: string;
 let customer: { token: string; email: string };
-moneyTestServer((t) => ({ s, admin } = t), { owner: 'once' });
+const s = moneyTestServer((token) => (admin = token), { owner: 'once' });
 beforeAll(async () => {
   customer = await signUp(s);
   await credit(s, admin, customer.token, '50');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ADMIN_API, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, startServer, type TestServer } from '../../../test/harness.js';
+import { ownerToken, serverForFile, startServer, type TestServer } from '../../../test/harness.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AUDIT_KEY_FILE, loadAuditKey } from '../../lib/audit-key.js';
 import { auditVerify } from '../../scripts/audit-verify.js';
@@ -246,11 +246,7 @@ describe('audit chain', () => {
 });
 
 describe('audit chain written before the key', () => {
-  let old: TestServer;
-  beforeAll(async () => {
-    old = await startServer();
-  });
-  afterAll(() => old?.close());
+  const old = serverForFile();
 
   it('is anchored by a keyed entry at upgrade, after which rewriting it is detected', async () => {
     const ownerT = await ownerToken(old);

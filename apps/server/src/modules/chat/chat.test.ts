@@ -1,14 +1,13 @@
-import type { LiveServerMessage, TradeMessage } from '@c2c/shared';
+import type { TradeMessage } from '@c2c/shared';
 import { API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { moneyTestServer, PNG, signUp, type TestServer, upload } from '../../../test/harness.js';
+import { moneyTestServer, PNG, signUp, upload } from '../../../test/harness.js';
+import { signedInSocket } from '../../../test/live-socket.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
 import { CHAT_PAGE, CHAT_SENDS } from './chat.service.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const send = (token: string, id: number, body: Record<string, string>) =>
   s.call<TradeMessage>(API.tradeMessageSend, { id: String(id), ...body }, token);
@@ -153,24 +152,9 @@ describe('trade chat', () => {
   it('tells both sides live, every open app of each', async () => {
     const { id, buyer, seller } = await arrangeTrade(s, admin);
     const open = async (token: string) => {
-      const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws`);
-      const messages: LiveServerMessage[] = [];
-      const waiters: (() => void)[] = [];
-      ws.on('message', (raw) => {
-        messages.push(JSON.parse(raw.toString()));
-        for (const w of waiters.splice(0)) w();
-      });
-      await new Promise<void>((resolve, reject) => {
-        ws.on('open', () => resolve());
-        ws.on('error', reject);
-      });
-      const next = async (n: number) => {
-        while (messages.length < n) await new Promise<void>((r) => waiters.push(r));
-        return messages[n - 1]!;
-      };
-      ws.send(JSON.stringify({ type: 'auth', token }));
-      expect(await next(1)).toEqual({ type: 'ready' });
-      return { ws, next };
+      const socket = signedInSocket(s, token);
+      expect(await socket.ready).toEqual({ type: 'ready' });
+      return socket;
     };
     const b = await open(buyer.token);
     const sl = await open(seller.token);

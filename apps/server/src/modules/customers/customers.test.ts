@@ -1,16 +1,15 @@
-import type { AdminUser, AdminUserDetail, LiveServerMessage } from '@c2c/shared';
+import type { AdminUser, AdminUserDetail } from '@c2c/shared';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, PASSWORD, signUp, type TestServer } from '../../../test/harness.js';
+import { BANK_FORM, moneyTestServer, onPostgres, operatorOf, signIn, signUp } from '../../../test/harness.js';
+import { signedInSocket } from '../../../test/live-socket.js';
 import { arrangeTrade } from '../../../test/trade-fixture.js';
-import { customer, listing } from '../../../test/trading.js';
+import { customer, listing, listingWithBuyer } from '../../../test/trading.js';
 import { up as migrate020 } from '../../db/migrations/020-hall-sellers.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const list = (body: Record<string, unknown>, token = admin) =>
   s.admin<{ list: AdminUser[]; total: number }>(ADMIN_API.userList, body, token);
@@ -118,30 +117,14 @@ describe('a customer in the console', () => {
   });
 });
 
-function connect(token: string) {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws`);
-  const messages: LiveServerMessage[] = [];
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
-    ws.on('message', (raw) => {
-      messages.push(JSON.parse(raw.toString()));
-      if (messages.length === 1) resolve();
-    });
-    ws.on('error', reject);
-  });
-  return { ws, messages, closed, ready };
-}
-
 describe('freezing', () => {
   it('ends sessions and sockets at once, refuses sign-in and every money call; unfreezing restores sign-in', async () => {
     const c = await customer(s, admin, '100');
     const other = await customer(s, admin, '100');
     const otherListing = await listing(s, other, { number: '50', min: '10', max: '50' });
-    const laptop = (await s.call<{ token: string }>(API.login, { email: c.email, password: PASSWORD })).data.token;
-    const live = connect(c.token);
-    await live.ready;
-    expect(live.messages[0]).toEqual({ type: 'ready' });
+    const laptop = (await signIn(s, c.email)).data.token;
+    const live = signedInSocket(s, c.token);
+    expect(await live.ready).toEqual({ type: 'ready' });
 
     const frozen = await freeze(c.id);
     expect(frozen.code).toBe(200);
@@ -159,7 +142,7 @@ describe('freezing', () => {
       [API.saleuCreateOrder, { merchant_id: '1', number: '10', bk_id: c.bk }],
     ];
     for (const [path, body] of moneyCalls) expect((await s.call(path, body, c.token)).code, path).toBe(-1);
-    const login = await s.call(API.login, { email: c.email, password: PASSWORD, lang: 'de' });
+    const login = await signIn(s, c.email, { lang: 'de' });
     expect(login.code).toBe(errorCode('account_frozen'));
     expect(login.msg).not.toBe('');
     expect((await freeze(c.id)).code).toBe(errorCode('customer_frozen_already'));
@@ -169,7 +152,7 @@ describe('freezing', () => {
     const unfrozen = await s.admin<AdminUser>(ADMIN_API.userUnfreeze, { id: c.id }, admin);
     expect(unfrozen.data.status).toBe('active');
     expect((await s.admin(ADMIN_API.userUnfreeze, { id: c.id }, admin)).code).toBe(errorCode('customer_not_frozen'));
-    const again = await s.call<{ token: string }>(API.login, { email: c.email, password: PASSWORD });
+    const again = await signIn(s, c.email);
     expect(again.code).toBe(200);
     expect(await moneyOf(again.data.token)).toMatchObject({ balance: '100.00' });
     expect(await auditOf(c.id, 'user.unfreeze')).toHaveLength(1);
@@ -210,9 +193,7 @@ describe('freezing', () => {
 
 describe("a frozen seller's listings", () => {
   it('leave the Hall and take no trades until the seller is unfrozen', async () => {
-    const seller = await customer(s, admin, '50');
-    const buyer = await customer(s, admin, '0');
-    const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '50', { number: '50', min: '10', max: '50' });
     const page = async () =>
       (await s.call<{ list: { id: number }[]; total: number }>(API.sellingOrder, { page_size: '100' }, buyer.token)).data;
     const hall = async () => (await page()).list.map((x) => x.id);

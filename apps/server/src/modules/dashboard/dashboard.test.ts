@@ -1,12 +1,12 @@
 import { ADMIN_API, API, type DashboardSummary, errorCode } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { credit, moneyTestServer, operatorOf, ownerToken, PNG, type TestServer, upload } from '../../../test/harness.js';
+import { credit, moneyTestServer, operatorOf, ownerToken, PNG, upload } from '../../../test/harness.js';
+import { merchantOffer, sellToMerchant } from '../../../test/products.js';
 import { act, customer, listing, trade } from '../../../test/trading.js';
 
 // a server of its own: the dashboard counts everything on it
-let s: TestServer;
-moneyTestServer((t) => ({ s } = t), { owner: 'none' });
+const s = moneyTestServer();
 
 const HOUR = 3_600_000;
 const summary = async (token: string) => {
@@ -54,16 +54,8 @@ describe('dashboard/summary', () => {
     admin = await ownerToken(s);
     const paid = await s.call<{ id: number }>(API.withdrawCreate, { bk_id: a.bk, amount: '50' }, a.token);
     expect((await s.admin(ADMIN_API.withdrawApprove, { id: paid.data.id, reference: 'TX-1' }, admin)).code).toBe(200);
-    const offer = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'Dash OTC', price: '1', currency: 'EUR', quantity: '1000', min: '1', max: '500', methods: ['bank'] },
-      admin,
-    );
-    const sale = await s.call<{ id: number }>(
-      API.saleuCreateOrder,
-      { saleu_id: String(offer.data.id), number: '30', bk_id: a.bk },
-      a.token,
-    );
+    const offer = await merchantOffer(s, admin, { name: 'Dash OTC', price: '1', min: '1' });
+    const sale = await sellToMerchant(s, a, offer, '30');
     expect((await s.admin(ADMIN_API.saleuApprove, { id: sale.data.id, reference: 'PAY-1' }, admin)).code).toBe(200);
     const l = await listing(s, a, { number: '100', min: '1', max: '100' });
     const released = await trade(s, b, l, '40');
@@ -81,9 +73,7 @@ describe('dashboard/summary', () => {
       200,
     );
     s.clock.advance(HOUR);
-    expect(
-      (await s.call(API.saleuCreateOrder, { saleu_id: String(offer.data.id), number: '10', bk_id: a.bk }, a.token)).code,
-    ).toBe(200);
+    expect((await sellToMerchant(s, a, offer, '10')).code).toBe(200);
     const disputed = await trade(s, b, l, '15');
     expect((await act(s, b, API.tradePaid, disputed)).code).toBe(200);
     expect((await act(s, b, API.tradeAppeal, disputed, { reason: 'not released' })).code).toBe(200);

@@ -1,12 +1,11 @@
 import type { TradeMessage } from '@c2c/shared';
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, operatorOf, PNG, type TestServer, upload } from '../../../test/harness.js';
+import { moneyTestServer, operatorOf, PNG, upload } from '../../../test/harness.js';
 import { arrangeTrade, dispute } from '../../../test/trade-fixture.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 interface AdminTrade {
   id: number;

@@ -15,17 +15,15 @@ import {
   moneyTestServer,
   operatorOf,
   ownerToken,
-  PASSWORD,
+  signIn,
   signUp,
-  type TestServer,
   withChangeBefore,
 } from '../../../test/harness.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const DAY = 86_400_000;
 const PRODUCT = { name: 'Weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' };
@@ -234,7 +232,7 @@ describe('settlement', () => {
       s.clock.advance(k.days * DAY - 1_000);
       await settleRuns();
       // signed in again: a long term outlives the session
-      const login = await s.call<{ token: string }>(API.login, { email: c.email, password: PASSWORD, lang: 'de' });
+      const login = await signIn(s, c.email, { lang: 'de' });
       c.token = login.data.token;
       expect((await orders(c.token))[0]).toMatchObject({ status: 'active' });
       s.clock.advance(1_000);

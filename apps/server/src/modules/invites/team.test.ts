@@ -1,13 +1,9 @@
 import { ADMIN_API, API, errorCode, ROUTES } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownerToken, serverForFile, signUp } from '../../../test/harness.js';
 import { linkTeams } from '../../db/migrations/014-big-data.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 interface Member {
   name: string;

@@ -1,11 +1,10 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { moneyTestServer, operatorOf, signUp, type TestServer } from '../../../test/harness.js';
+import { moneyTestServer, operatorOf, signUp } from '../../../test/harness.js';
 
-let s: TestServer;
 let admin: string;
 let customer: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 beforeAll(async () => {
   customer = (await signUp(s)).token;
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverForFile, signUp } from '../../../test/harness.js';
 import type { Tx } from '../../db/transaction.js';
 import { checkLedger, moneyInfo, post } from './ledger.service.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 const now = () => s.clock.now();
 /** `amount` from the customer's available balance to frozen, as a withdrawal posts it */

@@ -1,11 +1,11 @@
 import { ADMIN_API, API, errorCode, type Listing } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, ownerToken, PASSWORD, type TestServer } from '../../../test/harness.js';
-import { act, buy, type Customer, customer, LISTING, listing, money, trade } from '../../../test/trading.js';
+import { changePassword, moneyTestServer, ownerToken } from '../../../test/harness.js';
+import { interestProduct, merchantOffer, sellToMerchant, subscribe } from '../../../test/products.js';
+import { act, buy, type Customer, customer, LISTING, listing, listingWithBuyer, money, trade } from '../../../test/trading.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const sell = (token: string, body: Record<string, string>) => s.call<{ id: number }>(API.sellingCreate, body, token);
 const book = async (token: string, over: Record<string, string> = {}) =>
@@ -70,13 +70,7 @@ describe('a sell listing', () => {
 
   it('answers one total balance everywhere: available + frozen + escrow + interest', async () => {
     const seller = await customer(s, admin, '355');
-    const product = await s.admin<{ id: number }>(
-      ADMIN_API.lixibaoCreate,
-      { name: 'Weekly', rate: '1', days: 7, min: '10', max: '500', quota: '1000' },
-      admin,
-    );
-    expect(product.code).toBe(200);
-    const subscribed = await s.call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '100' }, seller.token);
+    const subscribed = await subscribe(s, seller, await interestProduct(s, admin), '100');
     expect(subscribed.code).toBe(200);
     expect((await s.call(API.withdrawCreate, { bk_id: seller.bk, amount: '20' }, seller.token)).code).toBe(200);
     await listing(s, seller, { number: '55', min: '10', max: '50' });
@@ -94,11 +88,7 @@ describe('a sell listing', () => {
 
   it('is paused for 24 hours after a password change, since buyers pay fiat to the bound account', async () => {
     const seller = await customer(s, admin, '100');
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
-      seller.token,
-    );
+    const changed = await changePassword(s, seller.token);
     expect(changed.code).toBe(200);
     const body = { ...LISTING, bk_id: seller.bk };
     expect((await sell(seller.token, body)).code).toBe(errorCode('withdraw_locked'));
@@ -108,9 +98,7 @@ describe('a sell listing', () => {
   });
 
   it('is cancelled by its seller only, once no trade on it runs, returning the untraded rest', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const id = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: id } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const t = await trade(s, buyer, id, '30');
 
     expect((await act(s, buyer, API.sellingCancel, id)).code).toBe(errorCode('record_not_found'));
@@ -150,9 +138,7 @@ describe('a sell listing', () => {
   });
 
   it('closes by itself once sold out and no trade on it runs', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const id = await listing(s, seller, { number: '60', min: '10', max: '30' });
+    const { seller, buyer, listingId: id } = await listingWithBuyer(s, admin, '100', { number: '60', min: '10', max: '30' });
     const a = await trade(s, buyer, id, '30');
     const b = await trade(s, buyer, id, '30');
     for (const t of [a, b]) expect((await act(s, buyer, API.tradePaid, t)).code).toBe(200);
@@ -283,21 +269,9 @@ describe('a sell listing', () => {
     s.clock.advance(1000);
     await act(s, seller, API.tradeRelease, t);
     // a sale to a merchant counts once the merchant paid, not while under review
-    const offer = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'OTC', price: '0.9', currency: 'EUR', quantity: '1000', min: '1', max: '100', methods: ['bank'] },
-      admin,
-    );
-    const sale = await s.call<{ id: number }>(
-      API.saleuCreateOrder,
-      { saleu_id: String(offer.data.id), number: '5', bk_id: buyer.bk },
-      buyer.token,
-    );
-    const pending = await s.call<{ id: number }>(
-      API.saleuCreateOrder,
-      { saleu_id: String(offer.data.id), number: '6', bk_id: buyer.bk },
-      buyer.token,
-    );
+    const offer = await merchantOffer(s, admin, { price: '0.9', min: '1', max: '100' });
+    const sale = await sellToMerchant(s, buyer, offer, '5');
+    const pending = await sellToMerchant(s, buyer, offer, '6');
     expect([sale.code, pending.code]).toEqual([200, 200]);
     s.clock.advance(1000);
     expect((await s.admin(ADMIN_API.saleuApprove, { id: sale.data.id, reference: 'P-1' }, admin)).code).toBe(200);

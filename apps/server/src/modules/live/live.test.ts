@@ -1,41 +1,15 @@
-import type { LiveServerMessage } from '@c2c/shared';
 import { API } from '@c2c/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { PASSWORD, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { changePassword, serverForFile, signIn, signUp } from '../../../test/harness.js';
+import { liveSocket } from '../../../test/live-socket.js';
 import { FRAMES_PER_WINDOW, WS_CLOSE } from './live.routes.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
-
-/** Opens /ws and collects what the server sends. */
-function connect() {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws`);
-  const messages: LiveServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(raw.toString()));
-    for (const w of waiters.splice(0)) w();
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve());
-    ws.on('error', reject);
-  });
-  const next = async (n: number) => {
-    while (messages.length < n) await new Promise<void>((r) => waiters.push(r));
-    return messages[n - 1]!;
-  };
-  return { ws, messages, opened, closed, next };
-}
+const s = serverForFile();
 
 describe('/ws live updates', () => {
   it('answers -1 and closes for a bad token', async () => {
-    const c = connect();
+    const c = liveSocket(s);
     await c.opened;
     c.ws.send(JSON.stringify({ type: 'auth', token: 'x'.repeat(43) }));
     expect(await c.next(1)).toEqual({ type: 'error', code: -1 });
@@ -45,12 +19,12 @@ describe('/ws live updates', () => {
   it('closes the socket (4400) for any frame that is not a message of the protocol, and stays up', async () => {
     const frames: (string | Buffer)[] = ['null', '0', '[]', '"ping"', '{}', '{"type":null}', '{"type":"subscribe"}', 'not json'];
     for (const frame of [...frames, Buffer.from([1, 2, 3])]) {
-      const c = connect();
+      const c = liveSocket(s);
       await c.opened;
       c.ws.send(frame, { binary: Buffer.isBuffer(frame) });
       expect(await c.closed, String(frame)).toBe(WS_CLOSE.malformed);
     }
-    const c = connect();
+    const c = liveSocket(s);
     await c.opened;
     c.ws.send(JSON.stringify({ type: 'ping' }));
     expect(await c.next(1)).toEqual({ type: 'pong' });
@@ -60,7 +34,7 @@ describe('/ws live updates', () => {
 
   it('refuses a sign-in without a usable token as a wrong one: -1, then 4401', async () => {
     for (const frame of ['{"type":"auth"}', '{"type":"auth","token":7}', `{"type":"auth","token":"${'x'.repeat(300)}"}`]) {
-      const c = connect();
+      const c = liveSocket(s);
       await c.opened;
       c.ws.send(frame);
       expect(await c.next(1), frame).toEqual({ type: 'error', code: -1 });
@@ -69,7 +43,7 @@ describe('/ws live updates', () => {
   });
 
   it('closes a socket that floods it with pings', async () => {
-    const c = connect();
+    const c = liveSocket(s);
     await c.opened;
     for (let i = 0; i < FRAMES_PER_WINDOW + 5; i++) c.ws.send(JSON.stringify({ type: 'ping' }));
     expect(await c.closed).toBe(WS_CLOSE.tooMany);
@@ -79,9 +53,9 @@ describe('/ws live updates', () => {
   it('delivers an event to every open app of that user only', async () => {
     const alice = await signUp(s);
     const bob = await signUp(s);
-    const a1 = connect();
-    const a2 = connect();
-    const b = connect();
+    const a1 = liveSocket(s);
+    const a2 = liveSocket(s);
+    const b = liveSocket(s);
     await Promise.all([a1.opened, a2.opened, b.opened]);
     a1.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
     a2.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
@@ -103,7 +77,7 @@ describe('/ws live updates', () => {
 
   it('delivers the topics of one change in order, as one message on the channel between processes that every version reads', async () => {
     const alice = await signUp(s);
-    const a = connect();
+    const a = liveSocket(s);
     await a.opened;
     a.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
     expect(await a.next(1)).toEqual({ type: 'ready' });
@@ -141,8 +115,8 @@ describe('/ws live updates', () => {
   it('sends the changes told in one turn as one message on the channel, and still delivers the earlier form', async () => {
     const alice = await signUp(s);
     const bob = await signUp(s);
-    const a = connect();
-    const b = connect();
+    const a = liveSocket(s);
+    const b = liveSocket(s);
     await Promise.all([a.opened, b.opened]);
     a.ws.send(JSON.stringify({ type: 'auth', token: alice.token }));
     b.ws.send(JSON.stringify({ type: 'auth', token: bob.token }));
@@ -193,10 +167,10 @@ describe('/ws live updates', () => {
 
   it('closes the sockets of sessions that end: a password change elsewhere, a logout, a reset', async () => {
     const { email, token: phone } = await signUp(s);
-    const laptop = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
-    const tablet = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
+    const laptop = (await signIn(s, email)).data.token;
+    const tablet = (await signIn(s, email)).data.token;
     const open = async (token: string) => {
-      const c = connect();
+      const c = liveSocket(s);
       await c.opened;
       c.ws.send(JSON.stringify({ type: 'auth', token }));
       expect(await c.next(1)).toEqual({ type: 'ready' });
@@ -210,11 +184,7 @@ describe('/ws live updates', () => {
     expect(await t.closed).toBe(4401);
 
     // a password change on the phone signs the laptop out live, the phone stays connected
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Another123', confirm_password: 'Another123' },
-      phone,
-    );
+    const changed = await changePassword(s, phone, 'Another123');
     expect(changed.code).toBe(200);
     expect(await l.next(2)).toEqual({ type: 'error', code: -1 });
     expect(await l.closed).toBe(4401);

@@ -3,18 +3,16 @@ import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
   BANK_FORM,
+  changePassword,
   credit,
   moneyTestServer,
   operatorOf,
-  PASSWORD,
   signUp,
-  type TestServer,
   withChangeBefore,
 } from '../../../test/harness.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 interface Offer {
   id: number;
@@ -256,11 +254,7 @@ describe('selling to a merchant', () => {
     await credit(s, admin, token, '100');
     const m = await offer();
     const bk = await bind(token);
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
-      token,
-    );
+    const changed = await changePassword(s, token);
     expect(changed.code).toBe(200);
     const body = { saleu_id: String(m.id), number: '20', bk_id: bk };
     expect(await sell(token, body)).toMatchObject({ code: errorCode('withdraw_locked'), data: {} });

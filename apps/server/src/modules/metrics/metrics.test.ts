@@ -1,7 +1,8 @@
-import { ADMIN_API, API } from '@c2c/shared';
+import { API } from '@c2c/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, ownerToken, PNG, signUp, startServer, type TestServer, uniqueEmail, upload } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { credit, ownerToken, PNG, serverForFile, signUp, uniqueEmail, upload } from '../../../test/harness.js';
+import { interestProduct, subscribe } from '../../../test/products.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -17,11 +18,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 }
 
 describe('GET /metrics from this machine (no METRICS_TOKEN)', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   const scrape = async () => {
     const res = await fetch(`${s.url}/metrics`);
@@ -119,11 +116,7 @@ describe('GET /metrics from this machine (no METRICS_TOKEN)', () => {
 });
 
 describe('job lag', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   const lags = async () => {
     const text = await (await fetch(`${s.url}/metrics`)).text();
@@ -140,26 +133,23 @@ describe('job lag', () => {
   it('is how long the oldest due row has waited, per job, and 0 once the job has run', async () => {
     expect(await lags()).toEqual({ interest: 0, codes: 0, expire: 0, dispute: 0, sends: 0 });
     const admin = await ownerToken(s);
-    const product = await s.admin<{ id: number }>(
-      ADMIN_API.lixibaoCreate,
-      { name: 'Daily', rate: '1', days: 1, min: '10', max: '100', quota: '1000' },
-      admin,
-    );
+    const product = await interestProduct(s, admin, { name: 'Daily', days: 1, max: '100' });
     const customer = await signUp(s);
     await credit(s, admin, customer.token, '50');
-    const order = await s.call(API.lixibaoCreateOrder, { lixibao_id: String(product.data.id), number: '20' }, customer.token);
+    const order = await subscribe(s, customer, product, '20');
     expect(order.code, order.msg).toBe(200);
     // a day and 12 minutes on: the order expired 12 minutes ago, the record of the sign-up code's sending (kept a day)
     // has been due for 12 minutes, the code itself (10 minutes' life, kept a day after) for 2
     s.clock.advance(86_400_000 + 12 * 60_000);
-    const due = await lags();
-    expect(due.interest).toBeGreaterThanOrEqual(720);
-    expect(due.interest).toBeLessThan(780);
-    expect(due.codes).toBeGreaterThanOrEqual(120);
-    expect(due.codes).toBeLessThan(180);
-    expect(due.sends).toBeGreaterThanOrEqual(720);
-    expect(due.sends).toBeLessThan(780);
-    expect([due.expire, due.dispute]).toEqual([0, 0]);
+    /** a lag of `from` seconds up to, not including, `to` */
+    const waited = (from: number, to: number) => expect.toSatisfy((n: number) => n >= from && n < to, `${from} to ${to} s`);
+    expect(await lags()).toEqual({
+      interest: waited(720, 780),
+      codes: waited(120, 180),
+      expire: 0,
+      dispute: 0,
+      sends: waited(720, 780),
+    });
 
     const runs = await s.jobs.tick();
     expect(runs.find((r) => r.job === 'settle-interest')?.worked).toBe(1);
@@ -168,11 +158,7 @@ describe('job lag', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer({ env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile({ env: { METRICS_TOKEN: TOKEN } });
 
   it('answers only the bearer of the token, wherever it comes from', async () => {
     const none = await fetch(`${s.url}/metrics`);
@@ -190,11 +176,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics when the database cannot be read', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForFile();
 
   it('still serves the process metrics, keeps the gauges and says the read failed', async () => {
     const first = await (await fetch(`${s.url}/metrics`)).text();

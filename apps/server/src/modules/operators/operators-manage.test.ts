@@ -1,12 +1,8 @@
 import { ADMIN_API, errorCode } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ownerToken, serverForFile, uniqueEmail } from '../../../test/harness.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 /** A fresh operator of `role`, signed in; answers their id, token, secret and password. */
 async function fresh(owner: string, role: 'owner' | 'finance' | 'support', password = 'Operator123') {
@@ -24,6 +20,8 @@ async function signIn(email: string, password: string, secret: string) {
   s.clock.advance(30_000);
   return r.code === 200 ? r.data.token : `refused:${r.code}`;
 }
+const activeOwners = () =>
+  s.db.selectFrom('operators').select('id').where('role', '=', 'owner').where('status', '=', 'active').execute();
 const audit = (action: string, id: number) =>
   s.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('target', '=', `operator:${id}`).execute();
 
@@ -57,12 +55,7 @@ describe('operator management', () => {
     const second = await fresh(owner, 'owner');
     const me = (await s.admin<{ id: number }>(ADMIN_API.me, {}, owner)).data.id;
     // other owners of earlier tests are disabled first, so these two are the only active owners
-    const owners = await s.db
-      .selectFrom('operators')
-      .select('id')
-      .where('role', '=', 'owner')
-      .where('status', '=', 'active')
-      .execute();
+    const owners = await activeOwners();
     for (const o of owners)
       if (o.id !== me && o.id !== second.id)
         await s.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', o.id).execute();
@@ -72,12 +65,7 @@ describe('operator management', () => {
     ]);
     const codes = [a.code, b.code].sort();
     expect(codes).toContain(200);
-    const active = await s.db
-      .selectFrom('operators')
-      .select('id')
-      .where('role', '=', 'owner')
-      .where('status', '=', 'active')
-      .execute();
+    const active = await activeOwners();
     expect(active).toHaveLength(1);
     // whoever is left is the last active owner: the other one cannot disable them (their session ended too)
     const survivor = active[0]!.id === me ? owner : second.token;

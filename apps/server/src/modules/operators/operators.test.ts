@@ -1,13 +1,9 @@
 import { ADMIN_API, errorCode } from '@c2c/shared';
 import { TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER, ownerToken, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { OWNER, ownerToken, serverForFile, uniqueEmail } from '../../../test/harness.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 const login = (body: Record<string, string>) =>
   s.admin<{ token: string; operator: Record<string, unknown> }>(ADMIN_API.login, body);

@@ -1,19 +1,9 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  agePayoutAccounts,
-  BANK_FORM,
-  credit,
-  germanIban,
-  moneyTestServer,
-  signUp,
-  type TestServer,
-  WISE_FORM,
-} from '../../../test/harness.js';
+import { agePayoutAccounts, BANK_FORM, credit, germanIban, moneyTestServer, signUp, WISE_FORM } from '../../../test/harness.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 interface Account {
   id: number;

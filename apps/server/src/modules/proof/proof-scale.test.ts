@@ -4,14 +4,13 @@ import { ADMIN_API, type AdminProofSnapshot, API, buildLevels, type LiabilityPro
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { figure, n } from '../../../test/figures.js';
-import { moneyTestServer, type TestServer } from '../../../test/harness.js';
+import { moneyTestServer } from '../../../test/harness.js';
 import { customer } from '../../../test/trading.js';
 import { PARTS } from './proof.service.js';
 import { type NodeRow, nonceOrder, RandomBelow, splitAmount, splitHoldings, TreeBuilder } from './proof.tree.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 // each customer is PARTS leaves: 10,000 customers make a tree of 40,000 leaves
 const CUSTOMERS = 10_000;

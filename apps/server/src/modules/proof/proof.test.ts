@@ -12,16 +12,15 @@ import {
 } from '@c2c/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, operatorOf, ownerToken, signUp, type TestServer } from '../../../test/harness.js';
-import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
+import { moneyTestServer, operatorOf, ownerToken, signUp } from '../../../test/harness.js';
+import { act, type Customer, customer, listing, listingWithBuyer, money, trade } from '../../../test/trading.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 import { PARTS, PROOF_TREES_KEPT, SNAPSHOT_LEASE_MS, STALE_BUILD_MS } from './proof.service.js';
 import { takeSnapshot } from './proof.steps.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const DAY = 86_400_000;
 
@@ -352,9 +351,7 @@ describe('proof of liabilities', () => {
     const buyers: Customer[] = [];
     const trades: { seller: Customer; id: number }[] = [];
     for (let i = 0; i < 5; i++) {
-      const seller = await customer(s, admin, '200');
-      const buyer = await customer(s, admin);
-      const l = await listing(s, seller, { number: '100', min: '1', max: '100' });
+      const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '200', { number: '100', min: '1', max: '100' });
       for (const n of ['13.37', '21.11']) {
         const id = await trade(s, buyer, l, n);
         expect((await act(s, buyer, API.tradePaid, id)).code).toBe(200);

@@ -1,20 +1,10 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  ensureAddress,
-  moneyTestServer,
-  operatorOf,
-  ownerToken,
-  PNG,
-  signUp,
-  type TestServer,
-  upload,
-} from '../../../test/harness.js';
+import { ensureAddress, moneyTestServer, operatorOf, ownerToken, PNG, signUp, upload } from '../../../test/harness.js';
 import { updateAddress as updateAddressRow } from './recharge.repository.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t), { owner: 'once' });
+const s = moneyTestServer((token) => (admin = token), { owner: 'once' });
 
 const money = async (token: string) => (await s.call<{ balance: string; total: string }>(API.getMoneyInfo, {}, token)).data;
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { onPostgres, ownerToken, signUp, startServer, type TestServer } from '../../../test/harness.js';
+import { onPostgres, ownerToken, serverForFile, signUp } from '../../../test/harness.js';
 import { installErrorHandling } from '../../lib/http.js';
 import { registerReviewQueue } from './review.routes.js';
 import type { ReviewColumns, ReviewQueue } from './review.service.js';
@@ -34,11 +34,10 @@ const fixtureQueue: ReviewQueue<FixtureRow, { id: number; note: string }, { id: 
   present: async () => (r) => ({ id: r.id, status: r.status, created_at: r.created_at }),
 };
 
-let s: TestServer;
+const s = serverForFile();
 let app: FastifyInstance;
 let admin: string;
 beforeAll(async () => {
-  s = await startServer();
   await s.db.schema
     .createTable('fixture_reviews')
     .addColumn('id', onPostgres ? 'serial' : 'integer', (c) => c.primaryKey())
@@ -55,10 +54,7 @@ beforeAll(async () => {
   await app.ready();
   admin = await ownerToken(s);
 });
-afterAll(async () => {
-  await app?.close();
-  await s?.close();
-});
+afterAll(() => app?.close());
 
 const call = async <T = Record<string, unknown>>(path: string, body: Record<string, unknown>, token = admin) => {
   const res = await app.inject({

@@ -1,23 +1,23 @@
-import { ADMIN_API, API, errorCode, OK } from '@c2c/shared';
+import { API, errorCode, OK } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
 import {
   BANK_FORM,
+  changePassword,
   checked,
   credit,
   moneyTestServer,
   ownerToken,
   PASSWORD,
   signUp,
-  type TestServer,
   uniqueEmail,
 } from '../../../test/harness.js';
+import { merchantOffer, sellToMerchant } from '../../../test/products.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type MoneyMail, notifyUser } from '../notify/notify.service.js';
 import { describeDevice, networkOf } from './security.device.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const HOUR = 3_600_000;
 const CHROME_WIN =
@@ -186,11 +186,7 @@ describe('anti-phishing phrase', () => {
     expectNewest('sign-up attempt');
     expect((await s.call(API.sendCode, { email: u.email, scene: 'forget' })).code).toBe(OK);
     expectNewest('reset code');
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'NewPassw0rd!', confirm_password: 'NewPassw0rd!' },
-      u.token,
-    );
+    const changed = await changePassword(s, u.token, 'NewPassw0rd!');
     expect(changed.code).toBe(OK);
     await settle();
     expectNewest('password changed');
@@ -315,12 +311,7 @@ describe('24 hours before a payout account receives payouts', () => {
     expect(Math.abs(usableAt - boundAt - 24 * HOUR)).toBeLessThan(5000);
     const detail = await s.call<{ usable_at: string }>(API.bankinfoDetail, { bk_id: String(bound.data.id) }, u.token);
     expect(detail.data.usable_at).toBe(list.data.list[0]!.usable_at);
-    const m = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'Cooling Buyer', price: '7.10', currency: 'CNY', quantity: '1000', min: '1', max: '500', methods: ['bank'] },
-      admin,
-    );
-    expect(m.code).toBe(OK);
+    const m = await merchantOffer(s, admin, { name: 'Cooling Buyer', price: '7.10', currency: 'CNY', min: '1' });
     const withdraw = () => s.call(API.withdrawCreate, { bk_id: String(bound.data.id), amount: '10' }, u.token);
     const early = await withdraw();
     expect(early).toMatchObject({ code: errorCode('payout_account_cooling') });
@@ -332,8 +323,7 @@ describe('24 hours before a payout account receives payouts', () => {
     const de = await s.call(API.withdrawCreate, { bk_id: String(bound.data.id), amount: '10', lang: 'de' }, u.token);
     expect(de.msg).toContain('in 1 h erneut versuchen');
     // a sale to a merchant pays out to the account too
-    const sell = () =>
-      s.call(API.saleuCreateOrder, { saleu_id: String(m.data.id), number: '5', bk_id: String(bound.data.id) }, u.token);
+    const sell = () => sellToMerchant(s, { token: u.token, bk: String(bound.data.id) }, m, '5');
     expect((await sell()).code).toBe(errorCode('payout_account_cooling'));
     expect((await s.call<{ balance: string }>(API.getMoneyInfo, {}, u.token)).data.balance).toBe('100.00');
     s.clock.advance(60_000);

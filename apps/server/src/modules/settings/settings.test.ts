@@ -1,13 +1,9 @@
 import { ADMIN_API, errorCode } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, startServer, type TestServer } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ownerToken, serverForFile } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 describe('money limits', () => {
   it('are checked when saved: a malformed or inverted range is refused and nothing changes', async () => {

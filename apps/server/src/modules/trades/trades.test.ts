@@ -5,26 +5,35 @@ import {
   moneyTestServer,
   ownerToken,
   PNG,
-  type TestServer,
   upload,
   WISE_FORM,
   withChangeBefore,
 } from '../../../test/harness.js';
-import { act, buy, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
+import { act, buy, type Customer, customer, listing, listingWithBuyer, money, trade } from '../../../test/trading.js';
 import { inTransaction } from '../../db/transaction.js';
 import { JOBS } from '../../jobs/registry.js';
 import { createJobRunner } from '../../jobs/runner.js';
 import { settleTrade } from './trades.service.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const remainingOf = async (id: number) =>
   await s.db.selectFrom('listings').select(['remaining', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+/** where a trade shows it is paid: every field empty but what `shown` gives */
+const payee = (shown: Partial<TradeDetail['payee']>) => ({
+  type: 'bank',
+  full_name: '',
+  bank_name: '',
+  iban: '',
+  swift: '',
+  email: '',
+  country: '',
+  ...shown,
+});
 const detail = async (c: Customer, id: number) => (await act<TradeDetail>(s, c, API.tradeDetail, id)).data;
 
 /** A listing of 100 (per trade 10 to 50) with 5 left after two others' trades: less than its minimum; and a buyer. */
@@ -51,9 +60,11 @@ describe('a trade between customers', () => {
   });
 
   it('goes from created to paid to released, moving the escrow to the buyer once', async () => {
-    const seller = await customer(s, admin, '200');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', price: '7.1234', min: '10', max: '60' });
+    const {
+      seller,
+      buyer,
+      listingId: l,
+    } = await listingWithBuyer(s, admin, '200', { number: '100', price: '7.1234', min: '10', max: '60' });
     expect(await money(s, seller)).toMatchObject({ balance: '100.00', escrow: '100.00', total: '200.00' });
 
     const created = await buy(s, buyer, l, '50.55', { request_id: 'trade-000001' });
@@ -156,47 +167,31 @@ describe('a trade between customers', () => {
   });
 
   it('shows the buyer only what paying needs: never the seller’s phone, contact e-mail or street address', async () => {
-    const seller = await customer(s, admin, '200');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '200', { number: '100', min: '10', max: '50' });
     const wise = await s.call<{ id: number }>(API.bankinfoCreate, { ...WISE_FORM, phone: '13900139000' }, seller.token);
     await agePayoutAccounts(s);
     const byWise = await listing(s, seller, { number: '100', min: '10', max: '50', bk_id: String(wise.data.id) });
     const leaks = ['13800138000', 'erika@example.com', 'Unter den Linden', 'Berlin', 'Mitte', '13900139000'];
     const bank = await trade(s, buyer, l, '10');
     const seenBank = await detail(buyer, bank);
-    expect(seenBank.payee).toEqual({
-      type: 'bank',
-      full_name: 'Erika Mustermann',
-      bank_name: 'Commerzbank',
-      iban: 'DE89370400440532013000',
-      swift: 'COBADEFFXXX',
-      email: '',
-      country: 'Germany',
-    });
+    expect(seenBank.payee).toEqual(
+      payee({
+        full_name: 'Erika Mustermann',
+        bank_name: 'Commerzbank',
+        iban: 'DE89370400440532013000',
+        swift: 'COBADEFFXXX',
+        country: 'Germany',
+      }),
+    );
     const viaWise = await trade(s, buyer, byWise, '10');
     const seenWise = await detail(buyer, viaWise);
-    expect(seenWise.payee).toEqual({
-      type: 'wise',
-      full_name: 'Erika Mustermann',
-      bank_name: '',
-      iban: '',
-      swift: '',
-      email: 'erika@wise.test',
-      country: 'Germany',
-    });
+    expect(seenWise.payee).toEqual(
+      payee({ type: 'wise', full_name: 'Erika Mustermann', email: 'erika@wise.test', country: 'Germany' }),
+    );
     for (const seen of [seenBank, seenWise]) for (const leak of leaks) expect(JSON.stringify(seen)).not.toContain(leak);
     // ended unpaid, the trade is paid to no more: its buyer no longer sees where
     const cancelled = await act<TradeDetail>(s, buyer, API.tradeCancel, bank);
-    expect(cancelled.data.payee).toEqual({
-      type: 'bank',
-      full_name: '',
-      bank_name: '',
-      iban: '',
-      swift: '',
-      email: '',
-      country: '',
-    });
+    expect(cancelled.data.payee).toEqual(payee({}));
     expect((await detail(buyer, bank)).payee.iban).toBe('');
     expect((await detail(seller, bank)).payee.iban).toBe('DE89370400440532013000');
   });
@@ -224,9 +219,7 @@ describe('a trade between customers', () => {
   });
 
   it('refuses what does not fit the listing and changes nothing', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const cases: [string, string, string][] = [
       ['999999', '20', 'record_not_found'],
       [String(l), '9.99', 'amount_too_small'],
@@ -260,9 +253,13 @@ describe('a trade between customers', () => {
   });
 
   it('is refused the buyer for 24 hours after 3 trades cancelled or expired, telling until when', async () => {
-    const seller = await customer(s, admin, '300');
-    const buyer = await customer(s, admin, '0', { lang: 'de' });
-    const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
+    const { buyer, listingId: l } = await listingWithBuyer(
+      s,
+      admin,
+      '300',
+      { number: '300', min: '10', max: '50' },
+      { lang: 'de' },
+    );
     const first = await trade(s, buyer, l, '10');
     expect((await act(s, buyer, API.tradeCancel, first)).code).toBe(200);
     s.clock.advance(HOUR);
@@ -300,9 +297,7 @@ describe('a trade between customers', () => {
   });
 
   it('holds at most 2 trades awaiting one buyer’s payment: a third take is refused until one is paid or ended', async () => {
-    const seller = await customer(s, admin, '300');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
+    const { buyer, listingId: l } = await listingWithBuyer(s, admin, '300', { number: '300', min: '10', max: '50' });
     const [a] = [await trade(s, buyer, l, '10'), await trade(s, buyer, l, '10')];
     const refused = await buy(s, buyer, l, '10');
     expect(refused).toMatchObject({
@@ -319,9 +314,7 @@ describe('a trade between customers', () => {
   });
 
   it('counts the trades still awaiting payment towards the cancel limit: the cancels never pass it', async () => {
-    const seller = await customer(s, admin, '300');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '300', min: '10', max: '50' });
+    const { buyer, listingId: l } = await listingWithBuyer(s, admin, '300', { number: '300', min: '10', max: '50' });
     const [a, b] = [await trade(s, buyer, l, '10'), await trade(s, buyer, l, '10')];
     for (const id of [a, b]) expect((await act(s, buyer, API.tradeCancel, id)).code).toBe(200);
     const c = await trade(s, buyer, l, '10');
@@ -336,9 +329,7 @@ describe('a trade between customers', () => {
   });
 
   it('counts the cancel limit exactly under concurrency: parallel take-and-cancel pairs end with 3 cancels, no more', async () => {
-    const seller = await customer(s, admin, '500');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '500', min: '10', max: '50' });
+    const { buyer, listingId: l } = await listingWithBuyer(s, admin, '500', { number: '500', min: '10', max: '50' });
     const pair = async () => {
       const taken = await buy(s, buyer, l, '10');
       if (taken.code !== 200) return taken.code;
@@ -356,9 +347,7 @@ describe('a trade between customers', () => {
   });
 
   it('is disputed by either side once paid, and released by the seller or decided by an operator', async () => {
-    const seller = await customer(s, admin, '200');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '200', { number: '100', min: '10', max: '50' });
     const a = await trade(s, buyer, l, '30');
     const b = await trade(s, buyer, l, '40');
     for (const id of [a, b]) expect((await act(s, buyer, API.tradePaid, id)).code).toBe(200);
@@ -427,9 +416,11 @@ describe('the trade jobs', () => {
     s.clock.advance(2 * 24 * HOUR);
     await s.jobs.tick();
     admin = await ownerToken(s);
-    const seller = await customer(s, admin, '300');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '300', min: '10', max: '100', window_minutes: '15' });
+    const {
+      seller,
+      buyer,
+      listingId: l,
+    } = await listingWithBuyer(s, admin, '300', { number: '300', min: '10', max: '100', window_minutes: '15' });
     const unpaid = await trade(s, buyer, l, '20');
     const paid = await trade(s, buyer, l, '30');
     await act(s, buyer, API.tradePaid, paid);
@@ -476,9 +467,7 @@ describe('races', () => {
   const TAKE = /^update "listings" set "remaining" = "remaining" - \?/;
 
   it('a take refused at its last change (the seller frozen, or the rest taken, meanwhile) leaves nothing of the trade', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const tradesOf = async () => (await s.db.selectFrom('trades').select('id').where('listing_id', '=', l).execute()).length;
     let answer: { code: number; msg: string } | undefined;
     // the seller is frozen between the take's reading the listing and its taking the quantity
@@ -554,9 +543,7 @@ describe('races', () => {
   });
 
   it('two releases at once apply exactly once', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const id = await trade(s, buyer, l, '50');
     await act(s, buyer, API.tradePaid, id);
     const results = await Promise.all(Array.from({ length: 2 }, () => act(s, seller, API.tradeRelease, id)));
@@ -568,9 +555,7 @@ describe('races', () => {
   });
 
   it('a release racing the dispute job, and a payment racing the expiry job, each apply once', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const paid = await trade(s, buyer, l, '20');
     await act(s, buyer, API.tradePaid, paid);
     s.clock.advance(24 * HOUR);
@@ -619,9 +604,7 @@ describe('races', () => {
 
 describe('live events', () => {
   it('tell both sides of every transition, naming the trade', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '100', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '100', { number: '100', min: '10', max: '50' });
     const seen: string[] = [];
     const live = s.ctx.live;
     // every event goes through notifyAll (notify too): one call per change, its topics in order
@@ -655,9 +638,7 @@ describe('live events', () => {
 
 describe('settleTrade (the disputes queue decides with it)', () => {
   it('lets an operator decide only disputed trades, releasing to the buyer with a note to both', async () => {
-    const seller = await customer(s, admin, '100');
-    const buyer = await customer(s, admin);
-    const l = await listing(s, seller, { number: '50', min: '10', max: '50' });
+    const { seller, buyer, listingId: l } = await listingWithBuyer(s, admin, '100', { number: '50', min: '10', max: '50' });
     const id = await trade(s, buyer, l, '50');
     const settle = (outcome: 'release' | 'refund', tradeId = id) =>
       inTransaction(s.ctx, (tx) =>

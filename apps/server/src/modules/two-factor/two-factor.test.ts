@@ -1,22 +1,22 @@
-import { ADMIN_API, API, errorCode } from '@c2c/shared';
+import { API, errorCode } from '@c2c/shared';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
   BANK_FORM,
+  changePassword,
   credit,
   moneyTestServer,
   onPostgres,
   PASSWORD,
   signUp,
   startNode,
-  type TestServer,
 } from '../../../test/harness.js';
-import { act, customer, LISTING, listing, trade } from '../../../test/trading.js';
+import { merchantOffer, sellToMerchant } from '../../../test/products.js';
+import { act, customer, LISTING, listingWithBuyer, trade } from '../../../test/trading.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const code = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: s.clock.now().getTime() });
 /** The next time step, so a new code of the same secret may be used (each step is taken once). */
@@ -209,13 +209,8 @@ describe('money leaving through customers and merchants with two-factor', () => 
       );
     expect((await list()).code).toBe(errorCode('totp_code_required'));
     expect((await list({ totp: '000000' })).code).toBe(errorCode('totp_invalid'));
-    const merchant = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'OTC', price: '0.92', currency: 'EUR', quantity: '5000', min: '10', max: '1000', methods: ['bank'] },
-      admin,
-    );
-    const sale = (over: Record<string, string> = {}) =>
-      s.call(API.saleuCreateOrder, { saleu_id: String(merchant.data.id), number: '1000', bk_id: bk, ...over }, victim.token);
+    const merchant = await merchantOffer(s, admin, { quantity: '5000', max: '1000' });
+    const sale = (over: Record<string, string> = {}) => sellToMerchant(s, { token: victim.token, bk }, merchant, '1000', over);
     expect((await sale()).code).toBe(errorCode('totp_code_required'));
     expect(await balance()).toBe('1000.00');
 
@@ -242,30 +237,19 @@ describe('money leaving through customers and merchants with two-factor', () => 
   });
 
   it('pauses listings, releases and merchant sales for 24 hours after a password change', async () => {
-    const seller = await customer(s, admin, '300');
-    const buyer = await customer(s, admin);
-    const listingId = await listing(s, seller, { number: '100', min: '10', max: '100' });
+    const { seller, buyer, listingId } = await listingWithBuyer(s, admin, '300', { number: '100', min: '10', max: '100' });
     const tradeId = await trade(s, buyer, listingId, '20');
     expect((await act(s, buyer, API.tradePaid, tradeId)).code).toBe(200);
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Another123x', confirm_password: 'Another123x' },
-      seller.token,
-    );
+    const changed = await changePassword(s, seller.token, 'Another123x');
     expect(changed.code).toBe(200);
     const locked = errorCode('withdraw_locked');
     expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(locked);
     expect((await s.call(API.sellingCreate, { ...LISTING, bk_id: seller.bk }, seller.token)).code).toBe(locked);
-    const merchant = await s.admin<{ id: number }>(
-      ADMIN_API.merchantCreate,
-      { name: 'OTC', price: '0.92', currency: 'EUR', quantity: '5000', min: '10', max: '1000', methods: ['bank'] },
-      admin,
-    );
-    const sale = { saleu_id: String(merchant.data.id), number: '10', bk_id: seller.bk };
-    expect((await s.call(API.saleuCreateOrder, sale, seller.token)).code).toBe(locked);
+    const merchant = await merchantOffer(s, admin, { quantity: '5000', max: '1000' });
+    expect((await sellToMerchant(s, seller, merchant, '10')).code).toBe(locked);
     s.clock.advance(24 * 3_600_000);
     expect((await act(s, seller, API.tradeRelease, tradeId)).code).toBe(200);
-    expect((await s.call(API.saleuCreateOrder, sale, seller.token)).code).toBe(200);
+    expect((await sellToMerchant(s, seller, merchant, '10')).code).toBe(200);
   });
 });
 

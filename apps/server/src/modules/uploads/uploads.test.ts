@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorCode } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, PNG, signUp, startServer, type TestServer, upload } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { ownerToken, PNG, serverForFile, signUp, upload } from '../../../test/harness.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 const stored = () => {
   const dir = path.join(s.dataDir, 'uploads');

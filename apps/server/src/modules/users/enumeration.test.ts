@@ -1,15 +1,14 @@
 import { API, errorCode } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUSE_CODE, signUp, startServer, type TestServer, uniqueEmail } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HOUSE_CODE, serverForFile, signUp, type TestServer, uniqueEmail } from '../../../test/harness.js';
 
-let s: TestServer;
+const s = serverForFile();
 /** customers, and as many addresses without an account */
 let known: string[];
 let unknown: string[];
 const PAIRS = 20;
 
 beforeAll(async () => {
-  s = await startServer();
   known = [];
   for (let i = 0; i < PAIRS; i += 5)
     known.push(...(await Promise.all(Array.from({ length: 5 }, () => signUp(s)))).map((u) => u.email));
@@ -17,7 +16,6 @@ beforeAll(async () => {
   // past the resend wait of the sign-ups' own codes
   s.clock.advance(61_000);
 }, 120_000);
-afterAll(() => s?.close());
 
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);

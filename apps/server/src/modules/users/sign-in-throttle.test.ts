@@ -1,24 +1,21 @@
 import { ADMIN_API, API, errorCode } from '@c2c/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checked,
   HOUSE_CODE,
   OWNER,
   PASSWORD,
+  serverForFile,
+  signIn,
   signUp,
-  startServer,
   type TestServer,
   uniqueEmail,
 } from '../../../test/harness.js';
 import { TestClock } from '../../lib/clock.js';
 import { CUSTOMER_DEVICES, DEVICE_TOKENS_KEPT, deviceCookie, trustedDevice } from '../../lib/device-cookie.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 const onRedis = !!process.env.REDIS_URL;
 const WRONG = 'Wrong12345';
@@ -148,8 +145,8 @@ describe('customer sign-in with device cookies', () => {
         code('login_failed'),
       );
     const { email } = await signUp(s);
-    expect((await s.call(API.login, { email, password: PASSWORD }, undefined, ip)).code).toBe(code('rate_limited'));
-    expect((await s.call(API.login, { email, password: PASSWORD }, undefined, '198.51.100.61')).code).toBe(200);
+    expect((await signIn(s, email, {}, ip)).code).toBe(code('rate_limited'));
+    expect((await signIn(s, email, {}, '198.51.100.61')).code).toBe(200);
   });
 
   it('gives every throttle key an expiry', async () => {
@@ -212,11 +209,7 @@ describe('device cookies', () => {
 });
 
 describe('operator sign-in with device cookies', () => {
-  let o: TestServer;
-  beforeAll(async () => {
-    o = await startServer();
-  });
-  afterAll(() => o?.close());
+  const o = serverForFile();
 
   it('checks at most 10 passwords on the owner from 60 addresses at once, and lets the owner’s console in', async () => {
     const ownerConsole = new Browser(() => o);

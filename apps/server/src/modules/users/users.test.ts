@@ -1,22 +1,19 @@
 import { API, errorCode, errorMessage } from '@c2c/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  changePassword,
   credit,
   HOUSE_CODE,
   ownerToken,
   PASSWORD,
+  serverForFile,
+  signIn,
   signUp,
-  startServer,
-  type TestServer,
   uniqueEmail,
 } from '../../../test/harness.js';
 import { post } from '../ledger/ledger.service.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(() => s?.close());
+const s = serverForFile();
 
 const code = (k: Parameters<typeof errorCode>[0]) => errorCode(k);
 
@@ -115,7 +112,7 @@ describe('sms/send-code', () => {
     expect(burned[0]).toMatchObject({ code: code('code_burned') });
     expect(burned[1]).toEqual(burned[0]);
     expect((await s.call(API.login, { email, password: 'Other12345' })).code).toBe(code('login_failed'));
-    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(200);
+    expect((await signIn(s, email)).code).toBe(200);
   });
 
   it('answers a reset for an unknown address like one for a customer, and a guessed code alike, and mails no code', async () => {
@@ -240,7 +237,7 @@ describe('user/register', () => {
       expect((await s.call(API.register, { ...form(email, over), lang: 'en' })).msg).toBe(en);
       expect((await s.call(API.register, { ...form(email, over), lang: 'de' })).msg).toBe(de);
     }
-    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(code('login_failed'));
+    expect((await signIn(s, email)).code).toBe(code('login_failed'));
   });
 
   it('refuses an unknown invitation code before spending a code try', async () => {
@@ -366,7 +363,7 @@ describe('user/login and sessions', () => {
 
   it('keeps a second session alive when the first logs out', async () => {
     const { email, token: first } = await signUp(s);
-    const second = await s.call<{ token: string }>(API.login, { email, password: PASSWORD });
+    const second = await signIn(s, email);
     expect((await s.call(API.logout, {}, first)).code).toBe(200);
     expect((await s.call(API.getInfo, {}, first)).code).toBe(-1);
     expect((await s.call(API.getInfo, {}, second.data.token)).code).toBe(200);
@@ -374,30 +371,22 @@ describe('user/login and sessions', () => {
 
   it('ends every other session on a password change, keeps this one, and mails a notice', async () => {
     const { email, token: first } = await signUp(s);
-    const second = (await s.call<{ token: string }>(API.login, { email, password: PASSWORD })).data.token;
+    const second = (await signIn(s, email)).data.token;
     const bad = await s.call(
       API.changePassword,
       { old_password: 'Wrong12345', password: 'NewPass123', confirm_password: 'NewPass123' },
       first,
     );
     expect(bad).toMatchObject({ code: code('old_password_wrong') });
-    const mismatch = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'NewPass123', confirm_password: 'NewPass124', lang: 'de' },
-      first,
-    );
+    const mismatch = await changePassword(s, first, 'NewPass123', { confirm_password: 'NewPass124', lang: 'de' });
     expect(mismatch.msg).toBe('Die beiden Passwörter stimmen nicht überein');
     expect((await s.call(API.getInfo, {}, second)).code).toBe(200);
 
-    const ok = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'NewPass123', confirm_password: 'NewPass123' },
-      first,
-    );
+    const ok = await changePassword(s, first, 'NewPass123');
     expect(ok.code).toBe(200);
     expect((await s.call(API.getInfo, {}, first)).code).toBe(200);
     expect((await s.call(API.getInfo, {}, second)).code).toBe(-1);
-    expect((await s.call(API.login, { email, password: PASSWORD })).code).toBe(code('login_failed'));
+    expect((await signIn(s, email)).code).toBe(code('login_failed'));
     expect(s.mails(email).at(-1)).toContain('your password was changed');
     expect((await s.call(API.login, { email, password: 'NewPass123' })).code).toBe(200);
   });
@@ -484,11 +473,7 @@ describe('userinfo', () => {
     await credit(s, await ownerToken(s), token, '40');
     expect(s.mails(email).at(-1)).toContain('40.00 USDT gutgeschrieben');
     // and so does the notice of a password change, whatever language the device sending it has
-    await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123', lang: 'en' },
-      token,
-    );
+    await changePassword(s, token, 'Changed123', { lang: 'en' });
     expect(s.mails(email).at(-1)).not.toContain('your password was changed');
     expect((await s.call(API.setLang, { lang: 'de' })).code).toBe(-1);
   });
@@ -497,11 +482,7 @@ describe('userinfo', () => {
     const { token, user } = await signUp(s);
     const info = async () => (await s.call<{ withdraw_unlock_at: string | null }>(API.getInfo, {}, token)).data;
     expect((await info()).withdraw_unlock_at).toBeNull();
-    const changed = await s.call(
-      API.changePassword,
-      { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' },
-      token,
-    );
+    const changed = await changePassword(s, token);
     expect(changed.code).toBe(200);
     const row = await s.db.selectFrom('users').select('password_changed_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     const unlock = new Date(new Date(row.password_changed_at!).getTime() + 24 * 3_600_000).toISOString();

@@ -1,11 +1,11 @@
 import { ADMIN_API, API, errorCode, type VipInfo } from '@c2c/shared';
 import { describe, expect, it } from 'vitest';
-import { moneyTestServer, operatorOf, type TestServer } from '../../../test/harness.js';
+import { moneyTestServer, operatorOf } from '../../../test/harness.js';
+import { merchantOffer, sellToMerchant } from '../../../test/products.js';
 import { act, type Customer, customer, listing, money, trade } from '../../../test/trading.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const DEFAULTS = [
   { level: 0, volume: '0.00', daily_withdraw: '5000.00' },
@@ -22,16 +22,8 @@ const withdraw = (c: Customer, amount: string) => s.call<{ id: number }>(API.wit
 
 /** A sale to a merchant the operator paid: `number` USDT out of the seller's frozen account, a completed sale. */
 async function merchantSale(c: Customer, number: string, outcome: 'approve' | 'reject' | 'pending' = 'approve') {
-  const offer = await s.admin<{ id: number }>(
-    ADMIN_API.merchantCreate,
-    { name: 'VIP OTC', price: '1', currency: 'EUR', quantity: '100000', min: '1', max: '50000', methods: ['bank'] },
-    admin,
-  );
-  const sale = await s.call<{ id: number }>(
-    API.saleuCreateOrder,
-    { saleu_id: String(offer.data.id), number, bk_id: c.bk },
-    c.token,
-  );
+  const offer = await merchantOffer(s, admin, { name: 'VIP OTC', price: '1', quantity: '100000', min: '1', max: '50000' });
+  const sale = await sellToMerchant(s, c, offer, number);
   if (sale.code !== 200) throw new Error(`sale: ${sale.msg}`);
   if (outcome === 'approve')
     expect((await s.admin(ADMIN_API.saleuApprove, { id: sale.data.id, reference: 'PAY-VIP' }, admin)).code).toBe(200);

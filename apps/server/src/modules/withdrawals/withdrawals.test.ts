@@ -4,18 +4,16 @@ import { describe, expect, it } from 'vitest';
 import {
   agePayoutAccounts,
   BANK_FORM,
+  changePassword,
   credit,
   germanIban,
   moneyTestServer,
   operatorOf,
-  PASSWORD,
   signUp,
-  type TestServer,
 } from '../../../test/harness.js';
 
-let s: TestServer;
 let admin: string;
-moneyTestServer((t) => ({ s, admin } = t));
+const s = moneyTestServer((token) => (admin = token));
 
 const money = async (token: string) =>
   (await s.call<{ balance: string; frozen: string; total: string }>(API.getMoneyInfo, {}, token)).data;
@@ -100,7 +98,7 @@ describe('withdraw', () => {
     expect((await s.call(API.withdrawCreate, { bk_id: bk, amount: '' }, token)).msg).toBe('Please enter amount');
     expect(await money(token)).toMatchObject({ balance: '100.00', frozen: '0.00' });
 
-    await s.call(API.changePassword, { old_password: PASSWORD, password: 'Changed123', confirm_password: 'Changed123' }, token);
+    await changePassword(s, token);
     const locked = await s.call(API.withdrawCreate, { bk_id: bk, amount: '20' }, token);
     expect(locked).toMatchObject({
       code: errorCode('withdraw_locked'),
