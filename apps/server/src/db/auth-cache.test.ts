@@ -251,6 +251,22 @@ describe('the session cache in the server', () => {
     });
   });
 
+  it("a change under Kysely's own savepoint, rolled back to it, is not answered from what was read meanwhile", async () => {
+    const { token, user } = await signUp(s);
+    expect((await moneyInfo(token)).code).toBe(200);
+    await notificationsLate(async () => {
+      const trx = await s.db.startTransaction().execute();
+      const inner = await trx.savepoint('change').execute();
+      await inner.updateTable('users').set({ status: 'frozen' }).where('id', '=', user.id).execute();
+      await inner.rollbackToSavepoint('change').execute();
+      await trx.commit().execute();
+      expect((await s.db.selectFrom('users').select('status').where('id', '=', user.id).executeTakeFirst())?.status).toBe(
+        'active',
+      );
+      expect((await moneyInfo(token)).code).toBe(200);
+    });
+  });
+
   it('a token that logged out is refused at once', async () => {
     const { token } = await signUp(s);
     expect((await moneyInfo(token)).code).toBe(200);

@@ -173,43 +173,61 @@ const slidesExpiry = (node: UpdateQueryNode): boolean =>
  */
 export function changeOf(query: CompiledQuery): number {
   const node = query.query;
-  let table: string | undefined;
-  if (UpdateQueryNode.is(node)) {
-    table = tableOf(node.table);
-    if (table === 'sessions' && slidesExpiry(node)) return 0;
-  } else if (DeleteQueryNode.is(node)) {
-    table = tableOf(node.from.froms[0]);
-  } else if (InsertQueryNode.is(node)) {
-    table = tableOf(node.into);
-    if (table !== 'settings') return 0;
-  } else {
-    return 0;
-  }
-  if (table === 'users' || table === 'sessions') return AUTH;
-  return table === 'settings' ? SETTINGS : 0;
+  if (InsertQueryNode.is(node)) return tableOf(node.into) === 'settings' ? SETTINGS : 0;
+  const update = UpdateQueryNode.is(node) ? node : undefined;
+  const table = update ? tableOf(update.table) : DeleteQueryNode.is(node) ? tableOf(node.from.froms[0]) : undefined;
+  if (table === 'settings') return SETTINGS;
+  if (table === 'users') return AUTH;
+  if (table === 'sessions') return update && slidesExpiry(update) ? 0 : AUTH;
+  return 0;
 }
 
 /**
- * Follows what the statements of one connection's transaction change of what the caches keep, telling `onChange`
- * before each such statement is run and again once its transaction has ended (`ended`); after a raw statement in
- * between (a savepoint rolled back may have undone a change a read saw) it is told again.
+ * Follows what the statements of one connection's transaction change of what the caches keep (`around` each), telling
+ * `onChange` before each such statement is run and again once its transaction has ended (`ended`); after a raw
+ * statement in between it is told again.
  */
 export class ChangeWatch {
   #changed = 0;
   constructor(private readonly onChange: (what: number, ended: boolean) => void) {}
 
-  sending(query: CompiledQuery): void {
+  /**
+   * Runs `query` by `run` (at once, or by a promise), telling of it before it is sent and again once it has run;
+   * `open` says whether the connection is still in a transaction then.
+   */
+  around<R>(query: CompiledQuery, run: () => R, open: () => boolean): R {
+    this.#sending(query);
+    let result: R;
+    try {
+      result = run();
+    } catch (err) {
+      this.#ran(query, open());
+      throw err;
+    }
+    if (!(result instanceof Promise)) {
+      this.#ran(query, open());
+      return result;
+    }
+    return result.finally(() => this.#ran(query, open())) as R;
+  }
+
+  #sending(query: CompiledQuery): void {
     const changes = changeOf(query);
     if (!changes) return;
     this.#changed |= changes;
     this.onChange(changes, false);
   }
 
-  /** after `query` ran; `open`: its connection is still in a transaction */
-  ran(query: CompiledQuery, open: boolean): void {
+  #ran(query: CompiledQuery, open: boolean): void {
     if (!this.#changed) return;
     if (!open) this.ended();
+    // a savepoint rolled back may have undone a change that a read since saw
     else if (RawNode.is(query.query)) this.onChange(this.#changed, false);
+  }
+
+  /** Undoes to a savepoint outside `around` (Kysely's own): a read since may have seen what it undid. */
+  undone(): void {
+    if (this.#changed) this.onChange(this.#changed, false);
   }
 
   /** the transaction has ended (committed or rolled back) */

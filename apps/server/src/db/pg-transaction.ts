@@ -37,6 +37,9 @@ function nameOf(query: CompiledQuery): string | undefined {
   return name;
 }
 
+/** a statement of a transaction leaves it open: only its COMMIT or ROLLBACK end it (`ChangeWatch.ended`) */
+const stillOpen = () => true;
+
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /** Runs `query` on `on` (a client of the pool, or the shared readers) as Kysely's own PostgreSQL driver answers it. */
@@ -124,20 +127,18 @@ async function pgTransactionOnce<T>(pg: PgConnections, log: TxLog, work: (tx: Tx
   let begun: Promise<unknown> | undefined = client.query('BEGIN');
   // heard by whoever awaits it; a transaction that ends before its first query need not
   begun.catch(() => undefined);
+  const runFirstWithBegin = async (query: CompiledQuery) => {
+    if (!begun) return run(client, query);
+    const begin = begun;
+    begun = undefined;
+    if (!SelectQueryNode.is(query.query)) await begin;
+    const [, answer] = await Promise.all([begin, run(client, query)]);
+    return answer;
+  };
   try {
     const tx = transactionOn(pg, async (query) => {
       if (state !== 'open') throw new Error(`Transaction is already ${state}`);
-      watch.sending(query);
-      try {
-        if (!begun) return await run(client, query);
-        const begin = begun;
-        begun = undefined;
-        if (!SelectQueryNode.is(query.query)) await begin;
-        const [, answer] = await Promise.all([begin, run(client, query)]);
-        return answer;
-      } finally {
-        watch.ran(query, true);
-      }
+      return watch.around(query, () => runFirstWithBegin(query), stillOpen);
     });
     attach(tx, effects);
     outcome = await attempt(tx, work);

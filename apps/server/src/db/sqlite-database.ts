@@ -250,16 +250,6 @@ function runnerOn(sqlite: SqliteDatabase): (query: CompiledQuery) => QueryResult
   };
 }
 
-/** `run`, telling `watch` of `query` before it runs and whether the connection is still in a transaction after. */
-function watching<R>(watch: ChangeWatch, inTransaction: () => boolean, query: CompiledQuery, run: () => R): R {
-  watch.sending(query);
-  try {
-    return run();
-  } finally {
-    watch.ran(query, inTransaction());
-  }
-}
-
 /** Opens the SQLite file of `config.dataDir` (made when missing), in WAL mode, with its checkpointer. */
 export async function openSqlite(config: Config): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -275,7 +265,7 @@ export async function openSqlite(config: Config): Promise<Database> {
   const kyselyConfig: KyselyConfig = { dialect: kyselyDialect, plugins: [new DropRowLocks()] };
   const db = new Kysely<DB>(kyselyConfig);
   const database = wrap(db, 'sqlite', {
-    runNow: (query) => watching(watch, sqlite.inTransaction, query, () => runNow(query)),
+    runNow: (query) => watch.around(query, () => runNow(query), sqlite.inTransaction),
     sqlite: {
       lock: kyselyDialect.lock,
       commits: new GroupCommit(kyselyDialect.lock, sqlite.inTransaction),

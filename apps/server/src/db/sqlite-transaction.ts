@@ -1,6 +1,5 @@
 import type { SqliteConnection } from './database.js';
 import { Group, MEMBER, MEMBER_DONE, MEMBER_UNDONE, type Run } from './group-commit.js';
-import type { Tx, TxLog } from './tx.js';
 import * as core from './tx.js';
 
 /**
@@ -13,8 +12,8 @@ import * as core from './tx.js';
 export async function inSqliteTransaction<T>(
   runNow: Run,
   sqlite: SqliteConnection,
-  log: TxLog,
-  work: (tx: Tx) => Promise<T>,
+  log: core.TxLog,
+  work: (tx: core.Tx) => Promise<T>,
 ): Promise<T> {
   return core.withRunAgain(() => sqliteTransactionOnce(runNow, sqlite, log, work));
 }
@@ -22,8 +21,8 @@ export async function inSqliteTransaction<T>(
 async function sqliteTransactionOnce<T>(
   runNow: Run,
   sqlite: SqliteConnection,
-  log: TxLog,
-  work: (tx: Tx) => Promise<T>,
+  log: core.TxLog,
+  work: (tx: core.Tx) => Promise<T>,
 ): Promise<T> {
   const commits = sqlite.commits;
   const effects: core.Pending = { commit: [], rollback: [], log };

@@ -1,4 +1,4 @@
-import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 import { ChangeWatch } from './auth-cache.js';
 
 interface Watched {
@@ -34,14 +34,12 @@ export class WatchingDriver implements Driver {
     const inner = await this.inner.acquireConnection();
     const watched: Watched = { inner, watch: new ChangeWatch(this.changed), open: false };
     const connection: DatabaseConnection = {
-      executeQuery: async <R>(query: CompiledQuery) => {
-        watched.watch.sending(query);
-        try {
-          return (await inner.executeQuery(query)) as QueryResult<R>;
-        } finally {
-          watched.watch.ran(query, watched.open);
-        }
-      },
+      executeQuery: <R>(query: CompiledQuery) =>
+        watched.watch.around(
+          query,
+          () => inner.executeQuery<R>(query),
+          () => watched.open,
+        ),
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
     };
     this.#watched.set(connection, watched);
@@ -70,6 +68,27 @@ export class WatchingDriver implements Driver {
       watched.open = false;
       watched.watch.ended();
     }
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.#inner('savepoint')(this.#of(connection).inner, name, compile);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    const watched = this.#of(connection);
+    await this.#inner('rollbackToSavepoint')(watched.inner, name, compile);
+    watched.watch.undone();
+  }
+
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.#inner('releaseSavepoint')(this.#of(connection).inner, name, compile);
+  }
+
+  /** the wrapped driver's savepoint method (both of ours have them) */
+  #inner(method: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint') {
+    const run = this.inner[method];
+    if (!run) throw new Error(`the wrapped driver has no ${method}`);
+    return run.bind(this.inner);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
