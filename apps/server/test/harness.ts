@@ -377,6 +377,8 @@ function liveServer(current: () => TestServer | undefined): TestServer {
   };
   return new Proxy({} as TestServer, {
     get: (_, key) => Reflect.get(started(), key),
+    // a test that replaces a part of the server (its clock, a hook) changes the running server, not this stand-in
+    set: (_, key, value) => Reflect.set(started(), key, value),
     has: (_, key) => Reflect.has(started(), key),
     ownKeys: () => Reflect.ownKeys(started()),
     getOwnPropertyDescriptor: (_, key) => {
